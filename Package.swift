@@ -1,0 +1,62 @@
+// swift-tools-version: 6.1
+// Plugboard: a plugin host runtime with a C ABI. See README.md and DESIGN notes in the headers.
+import PackageDescription
+
+/// Test plugins: real shared libraries the tests `dlopen`. Each lives in `Tests/Plugins/<name>`.
+/// The broken ones each exercise one loader error.
+let cTestPlugins = [
+    "TestScreenC", "DuplicateScreenC", "BrokenNoEntry", "BrokenABIMajor", "BrokenNoFactory",
+    "BrokenCreateNull", "BrokenInitFails",
+]
+let swiftTestPlugins = ["TestNavBarSwift"]
+
+let package = Package(
+    name: "Plugboard",
+    products: [
+        .library(name: "Plugboard", targets: ["Plugboard"]),
+        .library(name: "PlugboardSDK", targets: ["PlugboardSDK"]),
+        .executable(name: "plugboard", targets: ["PlugboardCLI"]),
+    ]
+        + (cTestPlugins + swiftTestPlugins).map { .library(name: $0, type: .dynamic, targets: [$0]) },
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // The ABI: public C headers and nothing else.
+        .target(name: "PlugboardABI"),
+        // libffi through pkg-config.
+        .systemLibrary(
+            name: "CFFI",
+            pkgConfig: "libffi",
+            providers: [.apt(["libffi-dev"])]
+        ),
+        // The runtime.
+        .target(
+            name: "Plugboard",
+            dependencies: [
+                "PlugboardABI", "CFFI",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // For plugin authors writing Swift: protocols and the exported entry.
+        .target(name: "PlugboardSDKEntry", dependencies: ["PlugboardABI"], publicHeadersPath: "."),
+        .target(name: "PlugboardSDK", dependencies: ["PlugboardABI", "PlugboardSDKEntry"]),
+        // The `plugboard` command.
+        .executableTarget(
+            name: "PlugboardCLI",
+            dependencies: [
+                "Plugboard",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "PlugboardTests",
+            dependencies: ["Plugboard", "PlugboardABI"],
+            // The plugins are loaded from the build folder, never linked.
+        ),
+    ]
+        + cTestPlugins.map { .target(name: $0, dependencies: ["PlugboardABI"], path: "Tests/Plugins/\($0)", publicHeadersPath: ".") }
+        + swiftTestPlugins.map { .target(name: $0, dependencies: ["PlugboardSDK"], path: "Tests/Plugins/\($0)") }
+)

@@ -1,0 +1,17 @@
+/// The navigation-bar manager as a bar instance reaches it (`pb_host_nav_bar_t`).
+public protocol NavigationBarHostDelegate: AnyObject {
+    /// An element of the bar was pressed (ZPNavigationBarViewDelegate).
+    func navigationBar(_ host: InstanceHost, pressed button: BarButton, navItemID: String?)
+    /// Make the navigation button for a nav item of the bar's model, owned by `host`'s instance.
+    func navigationBar(_ host: InstanceHost, makeButtonFor navItemID: String) -> ViewHandle?
+    /// True when the root answers special-action (isSpecialButtonUsedByRoot).
+    func isSpecialButtonUsedByRoot() -> Bool
+}
+
+/// The root container as a root instance reaches it (`pb_host_root_t`).
+public protocol RootHostDelegate: AnyObject {
+    /// The host-owned container the current screen stack is shown in.
+    func screenContainer(for host: InstanceHost) -> ViewHandle
+    /// The user picked a nav item in the root's menu. False for an unknown id.
+    func root(_ host: InstanceHost, openItem navItemID: String) -> Bool
+}

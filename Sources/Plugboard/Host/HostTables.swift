@@ -1,0 +1,191 @@
+import Foundation
+import PlugboardABI
+
+/// The C function tables of the host side of the ABI. One copy each for the process; every
+/// function finds the calling instance through the `pb_host_t` it is handed.
+enum HostTables {
+    static let getExtension: @convention(c) (UnsafePointer<pb_host_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
+        host, id in
+        guard let instance = InstanceHost.from(host), let id = id.map(String.init(cString:)) else { return nil }
+        switch (id, instance.kind) {
+        case (PB_HOST_EXT_NAV_BAR, .navBar): return UnsafeRawPointer(navBar)
+        case (PB_HOST_EXT_NAV_BAR_CUSTOMIZATION, .navBar): return UnsafeRawPointer(customization)
+        case (PB_HOST_EXT_ROOT, .root): return UnsafeRawPointer(root)
+        default: return nil
+        }
+    }
+
+    static let log: @convention(c) (UnsafePointer<pb_host_t>?, pb_log_severity_t, UnsafePointer<CChar>?) -> Void = {
+        host, severity, message in
+        guard let instance = InstanceHost.from(host), let message else { return }
+        let level: PluginLogRecord.Severity =
+            switch Int(severity) {
+            case Int(PB_LOG_DEBUG): .debug
+            case Int(PB_LOG_INFO): .info
+            case Int(PB_LOG_WARNING): .warning
+            default: .error
+            }
+        instance.log(level, String(cString: message))
+    }
+
+    nonisolated(unsafe) static let views: UnsafePointer<pb_view_api_t> = allocate(
+        pb_view_api_t(
+            create: { host, kind in
+                guard let instance = InstanceHost.from(host) else { return 0 }
+                guard let kind = ViewKind(kind) else {
+                    instance.log(.warning, "create refused: \(ViewError.unknownKind(kind))")
+                    return 0
+                }
+                return instance.views.create(kind, owner: instance.owner).rawValue
+            },
+            release: { host, view in
+                InstanceHost.perform(host, "release") { try $0.views.release(ViewHandle(view), by: $0.owner) }
+            },
+            set_identifier: { host, view, identifier in
+                InstanceHost.perform(host, "set_identifier") {
+                    try $0.views.setIdentifier(ViewHandle(view), identifier.map(String.init(cString:)), by: $0.owner)
+                }
+            },
+            set_text: { host, view, text in
+                InstanceHost.perform(host, "set_text") {
+                    try $0.views.setText(ViewHandle(view), text.map(String.init(cString:)), by: $0.owner)
+                }
+            },
+            set_text_color: { host, view, color in
+                InstanceHost.perform(host, "set_text_color") {
+                    try $0.views.setTextColor(ViewHandle(view), ARGBColor(color), by: $0.owner)
+                }
+            },
+            set_background_color: { host, view, color in
+                InstanceHost.perform(host, "set_background_color") {
+                    try $0.views.setBackgroundColor(ViewHandle(view), ARGBColor(color), by: $0.owner)
+                }
+            },
+            set_image_url: { host, view, url in
+                InstanceHost.perform(host, "set_image_url") {
+                    try $0.views.setImageURL(ViewHandle(view), url.map(String.init(cString:)), by: $0.owner)
+                }
+            },
+            set_font: { host, view, family, size in
+                InstanceHost.perform(host, "set_font") {
+                    try $0.views.setFont(
+                        ViewHandle(view), family: family.map(String.init(cString:)), size: size, by: $0.owner)
+                }
+            },
+            set_alignment: { host, view, alignment in
+                InstanceHost.perform(host, "set_alignment") {
+                    guard let value = ViewAlignment(alignment) else { throw ViewError.unknownAlignment(alignment) }
+                    try $0.views.setAlignment(ViewHandle(view), value, by: $0.owner)
+                }
+            },
+            set_hidden: { host, view, hidden in
+                InstanceHost.perform(host, "set_hidden") { try $0.views.setHidden(ViewHandle(view), hidden, by: $0.owner) }
+            },
+            set_enabled: { host, view, enabled in
+                InstanceHost.perform(host, "set_enabled") {
+                    try $0.views.setEnabled(ViewHandle(view), enabled, by: $0.owner)
+                }
+            },
+            set_frame: { host, view, frame in
+                InstanceHost.perform(host, "set_frame") { try $0.views.setFrame(ViewHandle(view), Rect(frame), by: $0.owner) }
+            },
+            get_frame: { host, view, out in
+                InstanceHost.perform(host, "get_frame") {
+                    let frame = try $0.views.frame(of: ViewHandle(view))
+                    out?.pointee = frame.cValue
+                }
+            },
+            add_child: { host, parent, child in
+                InstanceHost.perform(host, "add_child") {
+                    try $0.views.addChild(ViewHandle(child), to: ViewHandle(parent), by: $0.owner)
+                }
+            },
+            remove_child: { host, parent, child in
+                InstanceHost.perform(host, "remove_child") {
+                    try $0.views.removeChild(ViewHandle(child), from: ViewHandle(parent), by: $0.owner)
+                }
+            },
+            set_tap_action: { host, view, action, context in
+                InstanceHost.perform(host, "set_tap_action") {
+                    try $0.views.setTapAction(
+                        ViewHandle(view), action.map { .plugin($0, context: context) }, by: $0.owner)
+                }
+            }
+        ))
+
+    nonisolated(unsafe) static let navBar: UnsafePointer<pb_host_nav_bar_t> = allocate(
+        pb_host_nav_bar_t(
+            button_pressed: { host, button, navItemID in
+                guard let instance = InstanceHost.from(host) else { return }
+                guard let kind = BarButton(button) else {
+                    instance.log(.warning, "button_pressed refused: unknown button \(button)")
+                    return
+                }
+                instance.navigationBarDelegate?.navigationBar(
+                    instance, pressed: kind, navItemID: navItemID.map(String.init(cString:)))
+            },
+            make_navigation_button: { host, navItemID in
+                guard let instance = InstanceHost.from(host), let navItemID else { return 0 }
+                let id = String(cString: navItemID)
+                return instance.navigationBarDelegate?.navigationBar(instance, makeButtonFor: id)?.rawValue ?? 0
+            },
+            is_special_button_used_by_root: { host in
+                InstanceHost.from(host)?.navigationBarDelegate?.isSpecialButtonUsedByRoot() ?? false
+            }
+        ))
+
+    nonisolated(unsafe) static let customization: UnsafePointer<pb_host_nav_bar_customization_t> = allocate(
+        pb_host_nav_bar_customization_t(
+            background: { host in
+                guard let instance = InstanceHost.from(host) else {
+                    return pb_background_t(kind: pb_background_kind_t(PB_BACKGROUND_NONE), color: 0, image_url: nil)
+                }
+                switch instance.appearance.background {
+                case .none:
+                    return pb_background_t(kind: pb_background_kind_t(PB_BACKGROUND_NONE), color: 0, image_url: nil)
+                case .color(let color):
+                    return pb_background_t(
+                        kind: pb_background_kind_t(PB_BACKGROUND_COLOR), color: color.rawValue, image_url: nil)
+                case .image:
+                    return pb_background_t(
+                        kind: pb_background_kind_t(PB_BACKGROUND_IMAGE), color: 0,
+                        image_url: UnsafePointer(instance.appearanceStrings.backgroundImage))
+                }
+            },
+            title_font: { host in
+                guard let instance = InstanceHost.from(host) else { return pb_font_t(family: nil, size: 17) }
+                return pb_font_t(
+                    family: UnsafePointer(instance.appearanceStrings.fontFamily), size: instance.appearance.titleFontSize)
+            },
+            title_color: { host in InstanceHost.from(host)?.appearance.titleColor.rawValue ?? 0xFF00_0000 },
+            logo_url: { host in UnsafePointer(InstanceHost.from(host)?.appearanceStrings.logo) },
+            placement: { host in (InstanceHost.from(host)?.appearance.placement ?? .onTop).cValue },
+            presentation_style: { host in (InstanceHost.from(host)?.appearance.presentationStyle ?? .title).cValue },
+            style: { host in UnsafePointer(InstanceHost.from(host)?.appearanceStrings.style ?? defaultStyle) },
+            context_button_image_url: { host, button in
+                guard let instance = InstanceHost.from(host), let button = ContextButton(button) else { return nil }
+                return UnsafePointer(instance.appearanceStrings.contextButtons[button])
+            },
+            is_tablet: { host in InstanceHost.from(host)?.appearance.isTablet ?? false }
+        ))
+
+    nonisolated(unsafe) static let root: UnsafePointer<pb_host_root_t> = allocate(
+        pb_host_root_t(
+            screen_container: { host in
+                guard let instance = InstanceHost.from(host) else { return 0 }
+                return instance.rootDelegate?.screenContainer(for: instance).rawValue ?? 0
+            },
+            open_item: { host, navItemID in
+                guard let instance = InstanceHost.from(host), let navItemID else { return false }
+                return instance.rootDelegate?.root(instance, openItem: String(cString: navItemID)) ?? false
+            }
+        ))
+
+    nonisolated(unsafe) private static let defaultStyle = strdup("left")!
+
+    private static func allocate<T>(_ value: T) -> UnsafePointer<T> {
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        pointer.initialize(to: value)
+        return UnsafePointer(pointer)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import PlugboardABI
+
+/// The host as one plugin instance sees it: owns the instance's `pb_host_t`, identifies the
+/// instance on every callback (through `host_data`), and holds what the callbacks answer with.
+public final class InstanceHost {
+    public let environment: PlugboardHost
+    /// Owner id of every view this instance creates.
+    public let owner: ViewOwner
+    public let pluginID: String
+    public let kind: PluginKind
+
+    /// The bar's manager, for `PB_HOST_EXT_NAV_BAR` (bar instances only).
+    public weak var navigationBarDelegate: (any NavigationBarHostDelegate)?
+    /// The root container, for `PB_HOST_EXT_ROOT` (root instances only).
+    public weak var rootDelegate: (any RootHostDelegate)?
+
+    /// What the customization helper answers (bar instances only). Setting it replaces the
+    /// C strings handed out before, as `nav_bar_host.h` documents.
+    public var appearance = NavigationBarAppearance() {
+        didSet { appearanceStrings = AppearanceStrings(appearance) }
+    }
+    private(set) var appearanceStrings = AppearanceStrings(NavigationBarAppearance())
+
+    /// The C struct handed to the plugin; valid until this object goes away.
+    public let cHost: UnsafeMutablePointer<pb_host_t>
+
+    init(environment: PlugboardHost, owner: ViewOwner, pluginID: String, kind: PluginKind) {
+        self.environment = environment
+        self.owner = owner
+        self.pluginID = pluginID
+        self.kind = kind
+        cHost = .allocate(capacity: 1)
+        cHost.initialize(
+            to: pb_host_t(
+                abi_version: ABIVersion.host.cValue, host_data: nil, name: HostStrings.name,
+                vendor: HostStrings.vendor, version: HostStrings.version, get_extension: HostTables.getExtension,
+                log: HostTables.log, views: HostTables.views))
+        cHost.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        cHost.deinitialize(count: 1)
+        cHost.deallocate()
+    }
+
+    /// Cuts the link from the C struct to this object: later calls through it are refused.
+    /// Called when the instance is destroyed.
+    func detach() { cHost.pointee.host_data = nil }
+
+    public var views: ViewTree { environment.views }
+
+    /// Logs under this instance's plugin id.
+    public func log(_ severity: PluginLogRecord.Severity, _ message: String) {
+        environment.log(plugin: pluginID, severity: severity, message)
+    }
+
+    /// The instance behind a `pb_host_t` pointer a plugin passed back, or nil when detached.
+    static func from(_ host: UnsafePointer<pb_host_t>?) -> InstanceHost? {
+        guard let data = host?.pointee.host_data else { return nil }
+        return Unmanaged<InstanceHost>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// Runs a view call for the plugin; a refusal is logged with the plugin's id and the call.
+    static func perform(
+        _ host: UnsafePointer<pb_host_t>?, _ call: String, _ body: (InstanceHost) throws -> Void
+    ) -> Bool {
+        guard let instance = from(host) else { return false }
+        do {
+            try body(instance)
+            return true
+        } catch {
+            instance.log(.warning, "\(call) refused: \(error)")
+            return false
+        }
+    }
+}
+
+/// The host's own strings in `pb_host_t`, allocated once for the process.
+enum HostStrings {
+    nonisolated(unsafe) static let name = UnsafePointer(strdup(PlugboardHost.name)!)
+    nonisolated(unsafe) static let vendor = UnsafePointer(strdup(PlugboardHost.vendor)!)
+    nonisolated(unsafe) static let version = UnsafePointer(strdup(PlugboardHost.version)!)
+}
+
+/// C copies of the appearance's strings, alive until the appearance changes.
+final class AppearanceStrings {
+    let backgroundImage: UnsafeMutablePointer<CChar>?
+    let fontFamily: UnsafeMutablePointer<CChar>?
+    let logo: UnsafeMutablePointer<CChar>?
+    let style: UnsafeMutablePointer<CChar>
+    let contextButtons: [ContextButton: UnsafeMutablePointer<CChar>]
+
+    init(_ appearance: NavigationBarAppearance) {
+        if case .image(let url) = appearance.background { backgroundImage = strdup(url) } else { backgroundImage = nil }
+        fontFamily = appearance.titleFontFamily.map { strdup($0) }
+        logo = appearance.logoURL.map { strdup($0) }
+        style = strdup(appearance.style)
+        contextButtons = appearance.contextButtonImages.mapValues { strdup($0) }
+    }
+
+    deinit {
+        free(backgroundImage)
+        free(fontFamily)
+        free(logo)
+        free(style)
+        contextButtons.values.forEach { free($0) }
+    }
+}

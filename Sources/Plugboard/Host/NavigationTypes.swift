@@ -1,0 +1,86 @@
+import PlugboardABI
+
+/// Where the navigation bar goes (`PB_PLACEMENT_*`, the model's `styles.state`).
+public enum Placement: String, Sendable, Codable, CaseIterable {
+    case onTop = "on_top", overlay, hidden
+
+    public var cValue: pb_placement_t {
+        switch self {
+        case .onTop: pb_placement_t(PB_PLACEMENT_ON_TOP)
+        case .overlay: pb_placement_t(PB_PLACEMENT_OVERLAY)
+        case .hidden: pb_placement_t(PB_PLACEMENT_HIDDEN)
+        }
+    }
+}
+
+/// What the bar shows in its title area (`PB_PRESENTATION_*`).
+public enum PresentationStyle: String, Sendable, Codable, CaseIterable {
+    case logo, title, hidden
+
+    public var cValue: pb_presentation_style_t {
+        switch self {
+        case .logo: pb_presentation_style_t(PB_PRESENTATION_LOGO)
+        case .title: pb_presentation_style_t(PB_PRESENTATION_TITLE)
+        case .hidden: pb_presentation_style_t(PB_PRESENTATION_HIDDEN)
+        }
+    }
+}
+
+/// The context button a bar shows (`PB_CONTEXT_BUTTON_*`); at most one.
+public enum ContextButton: String, Sendable, Codable, CaseIterable {
+    case none, menu, back, close
+
+    public var cValue: pb_context_button_t {
+        switch self {
+        case .none: pb_context_button_t(PB_CONTEXT_BUTTON_NONE)
+        case .menu: pb_context_button_t(PB_CONTEXT_BUTTON_MENU)
+        case .back: pb_context_button_t(PB_CONTEXT_BUTTON_BACK)
+        case .close: pb_context_button_t(PB_CONTEXT_BUTTON_CLOSE)
+        }
+    }
+
+    init?(_ value: pb_context_button_t) {
+        guard let match = Self.allCases.first(where: { $0.cValue == value }) else { return nil }
+        self = match
+    }
+}
+
+/// Which element of a bar was pressed (`PB_BAR_BUTTON_*`).
+public enum BarButton: String, Sendable, Codable, CaseIterable {
+    case menu, back, close, home, navItem = "nav_item"
+
+    init?(_ value: pb_bar_button_t) {
+        switch Int(value) {
+        case Int(PB_BAR_BUTTON_MENU): self = .menu
+        case Int(PB_BAR_BUTTON_BACK): self = .back
+        case Int(PB_BAR_BUTTON_CLOSE): self = .close
+        case Int(PB_BAR_BUTTON_HOME): self = .home
+        case Int(PB_BAR_BUTTON_NAV_ITEM): self = .navItem
+        default: return nil
+        }
+    }
+}
+
+/// A resolved bar background: an image wins over a colour.
+public enum BarBackground: Hashable, Sendable {
+    case none
+    case color(ARGBColor)
+    case image(String)
+}
+
+/// The bar model of the current screen as the customization helper answers it
+/// (`pb_host_nav_bar_customization_t`), already resolved for the device and the host rules.
+public struct NavigationBarAppearance: Hashable, Sendable {
+    public var background: BarBackground = .none
+    public var titleFontFamily: String?
+    public var titleFontSize: Double = 17
+    public var titleColor = ARGBColor(0xFF00_0000)
+    public var logoURL: String?
+    public var placement = Placement.onTop
+    public var presentationStyle = PresentationStyle.title
+    public var style = "left"
+    public var contextButtonImages: [ContextButton: String] = [:]
+    public var isTablet = false
+
+    public init() {}
+}

@@ -1,0 +1,49 @@
+import Logging
+import Synchronization
+
+/// One message a plugin logged through `pb_host_t.log`, kept for the event log and tests.
+public struct PluginLogRecord: Sendable, Hashable, Codable {
+    public enum Severity: String, Sendable, Codable { case debug, info, warning, error }
+    public var plugin: String
+    public var severity: Severity
+    public var message: String
+}
+
+/// The host environment plugin instances live in: the view tree, logging, and the factory of
+/// per-instance `pb_host_t` structs. Used on the host's main thread, except `log`.
+public final class PlugboardHost {
+    public static let name = "plugboard"
+    public static let vendor = "Plugboard"
+    public static let version = "0.1.0"
+
+    public let views = ViewTree()
+    public let logger: Logger
+    private let records = Mutex<[PluginLogRecord]>([])
+    private var nextOwner: UInt64 = 1
+
+    public init(logger: Logger = Logger(label: "plugboard")) {
+        self.logger = logger
+    }
+
+    /// Everything plugins logged, in order (plugin log calls and refused view calls).
+    public var pluginLog: [PluginLogRecord] { records.withLock { $0 } }
+
+    /// Records a plugin's log line and forwards it to the host logger. Safe from any thread.
+    public func log(plugin: String, severity: PluginLogRecord.Severity, _ message: String) {
+        records.withLock { $0.append(PluginLogRecord(plugin: plugin, severity: severity, message: message)) }
+        let level: Logger.Level =
+            switch severity {
+            case .debug: .debug
+            case .info: .info
+            case .warning: .warning
+            case .error: .error
+            }
+        logger.log(level: level, "\(message)", metadata: ["plugin": "\(plugin)"])
+    }
+
+    /// A fresh `pb_host_t` for one instance of `pluginID`, with its own view ownership.
+    public func makeInstanceHost(pluginID: String, kind: PluginKind) -> InstanceHost {
+        defer { nextOwner += 1 }
+        return InstanceHost(environment: self, owner: ViewOwner(nextOwner), pluginID: pluginID, kind: kind)
+    }
+}

@@ -1,0 +1,182 @@
+import Synchronization
+
+/// The host's view tree: every view any plugin (or the host) created, with the rules of the
+/// view API (`plugboard/view.h`) enforced on each call.
+///
+/// Rules: properties are set by the view's owner; frame and hidden may also be set by the owner
+/// of the view's parent (a container lays out its children, as in UIKit); children are added to
+/// and removed from a parent by the parent's owner; nothing may create a cycle.
+public final class ViewTree {
+    public private(set) var views: [ViewHandle: HostView] = [:]
+
+    /// Handles are process-wide and never reused, so a stale handle is always detected.
+    private static let nextHandle = Atomic<UInt64>(1)
+
+    public init() {}
+
+    public subscript(handle: ViewHandle) -> HostView? { views[handle] }
+
+    /// Creates a detached view of `kind` owned by `owner`.
+    @discardableResult
+    public func create(_ kind: ViewKind, owner: ViewOwner) -> ViewHandle {
+        let handle = ViewHandle(Self.nextHandle.wrappingAdd(1, ordering: .relaxed).oldValue)
+        views[handle] = HostView(handle: handle, kind: kind, owner: owner)
+        return handle
+    }
+
+    private func view(_ handle: ViewHandle) throws(ViewError) -> HostView {
+        guard let view = views[handle] else { throw .invalidHandle(handle.rawValue) }
+        return view
+    }
+
+    /// Looks up `handle` for a change of `property` by `caller`, checking ownership and kind.
+    private func mutable(
+        _ handle: ViewHandle, by caller: ViewOwner, property: String, kinds: Set<ViewKind>? = nil,
+        parentOwnerMay: Bool = false
+    ) throws(ViewError) -> HostView {
+        let view = try view(handle)
+        let parentOwner = view.parent.flatMap { views[$0]?.owner }
+        guard caller == .host || view.owner == caller || (parentOwnerMay && parentOwner == caller) else {
+            throw .notOwner(property: property, view: handle)
+        }
+        if let kinds, !kinds.contains(view.kind) {
+            throw .propertyNotSupported(property: property, kind: view.kind, view: handle)
+        }
+        return view
+    }
+
+    /// Destroys a view: detaches it from its parent and its children from it.
+    public func release(_ handle: ViewHandle, by caller: ViewOwner) throws(ViewError) {
+        let view = try mutable(handle, by: caller, property: "release")
+        if view.owner == .host && caller != .host { throw .hostOwned(handle) }
+        if let parent = view.parent { views[parent]?.children.removeAll { $0 == handle } }
+        for child in view.children { views[child]?.parent = nil }
+        views[handle] = nil
+    }
+
+    /// Releases every view `owner` still has (after its instance was destroyed).
+    public func releaseAll(ownedBy owner: ViewOwner) {
+        for handle in views.values.filter({ $0.owner == owner }).map(\.handle) {
+            try? release(handle, by: .host)
+        }
+    }
+
+    public func setIdentifier(_ handle: ViewHandle, _ identifier: String?, by caller: ViewOwner) throws(ViewError) {
+        try mutable(handle, by: caller, property: "identifier").identifier = identifier
+    }
+
+    public func setText(_ handle: ViewHandle, _ text: String?, by caller: ViewOwner) throws(ViewError) {
+        try mutable(handle, by: caller, property: "text", kinds: [.label, .button]).text = text
+    }
+
+    public func setTextColor(_ handle: ViewHandle, _ color: ARGBColor, by caller: ViewOwner) throws(ViewError) {
+        try mutable(handle, by: caller, property: "text colour", kinds: [.label, .button]).textColor = color
+    }
+
+    public func setBackgroundColor(_ handle: ViewHandle, _ color: ARGBColor, by caller: ViewOwner) throws(ViewError) {
+        try mutable(handle, by: caller, property: "background colour").backgroundColor = color
+    }
+
+    public func setImageURL(_ handle: ViewHandle, _ url: String?, by caller: ViewOwner) throws(ViewError) {
+        try mutable(handle, by: caller, property: "image", kinds: [.image, .button]).imageURL = url
+    }
+
+    public func setFont(_ handle: ViewHandle, family: String?, size: Double, by caller: ViewOwner) throws(ViewError) {
+        let view = try mutable(handle, by: caller, property: "font", kinds: [.label, .button])
+        guard size.isFinite, size > 0 else { throw .invalidFontSize(size) }
+        view.fontFamily = family
+        view.fontSize = size
+    }
+
+    public func setAlignment(_ handle: ViewHandle, _ alignment: ViewAlignment, by caller: ViewOwner) throws(ViewError) {
+        try mutable(handle, by: caller, property: "alignment", kinds: [.label, .image, .button]).alignment = alignment
+    }
+
+    public func setHidden(_ handle: ViewHandle, _ hidden: Bool, by caller: ViewOwner) throws(ViewError) {
+        try mutable(handle, by: caller, property: "hidden", parentOwnerMay: true).isHidden = hidden
+    }
+
+    public func setEnabled(_ handle: ViewHandle, _ enabled: Bool, by caller: ViewOwner) throws(ViewError) {
+        try mutable(handle, by: caller, property: "enabled", kinds: [.button]).isEnabled = enabled
+    }
+
+    public func setFrame(_ handle: ViewHandle, _ frame: Rect, by caller: ViewOwner) throws(ViewError) {
+        let view = try mutable(handle, by: caller, property: "frame", parentOwnerMay: true)
+        let values = [frame.x, frame.y, frame.width, frame.height]
+        guard values.allSatisfy(\.isFinite), frame.width >= 0, frame.height >= 0 else { throw .invalidFrame(frame) }
+        view.frame = frame
+    }
+
+    public func frame(of handle: ViewHandle) throws(ViewError) -> Rect { try view(handle).frame }
+
+    public func setTapAction(_ handle: ViewHandle, _ action: TapAction?, by caller: ViewOwner) throws(ViewError) {
+        try mutable(handle, by: caller, property: "tap action").tapAction = action
+    }
+
+    /// Appends `child` to `parent` (front-most), removing it from its previous parent.
+    public func addChild(_ child: ViewHandle, to parent: ViewHandle, by caller: ViewOwner) throws(ViewError) {
+        let parentView = try mutable(parent, by: caller, property: "children")
+        let childView = try view(child)
+        var ancestor: ViewHandle? = parent
+        while let current = ancestor {
+            if current == child { throw .cycle(parent: parent, child: child) }
+            ancestor = views[current]?.parent
+        }
+        if let old = childView.parent { views[old]?.children.removeAll { $0 == child } }
+        parentView.children.append(child)
+        childView.parent = parent
+    }
+
+    public func removeChild(_ child: ViewHandle, from parent: ViewHandle, by caller: ViewOwner) throws(ViewError) {
+        let parentView = try mutable(parent, by: caller, property: "children")
+        guard let childView = views[child], childView.parent == parent else {
+            throw .notAChild(parent: parent, child: child)
+        }
+        parentView.children.removeAll { $0 == child }
+        childView.parent = nil
+    }
+
+    /// The frame of `handle` in the coordinates of its top-most ancestor.
+    public func absoluteFrame(of handle: ViewHandle) -> Rect? {
+        guard var frame = views[handle]?.frame else { return nil }
+        var parent = views[handle]?.parent
+        while let current = parent, let view = views[current] {
+            frame.x += view.frame.x
+            frame.y += view.frame.y
+            parent = view.parent
+        }
+        return frame
+    }
+
+    /// True when the view and all its ancestors are visible.
+    public func isVisible(_ handle: ViewHandle) -> Bool {
+        var current: ViewHandle? = handle
+        while let handle = current {
+            guard let view = views[handle], !view.isHidden else { return false }
+            current = view.parent
+        }
+        return true
+    }
+
+    /// Delivers a tap to `handle`: refused when it is hidden, disabled or has no action.
+    public func tap(_ handle: ViewHandle) throws(ViewError) {
+        let view = try view(handle)
+        guard isVisible(handle) else { throw .notTappable(handle, reason: "hidden") }
+        guard view.isEnabled else { throw .notTappable(handle, reason: "disabled") }
+        switch view.tapAction {
+        case .plugin(let function, let context): function(context, handle.rawValue)
+        case .host(let action): action()
+        case nil: throw .notTappable(handle, reason: "no tap action")
+        }
+    }
+
+    /// The first view, in depth-first order from `root`, whose identifier is `identifier`.
+    public func find(identifier: String, under root: ViewHandle) -> ViewHandle? {
+        guard let view = views[root] else { return nil }
+        if view.identifier == identifier { return root }
+        for child in view.children {
+            if let found = find(identifier: identifier, under: child) { return found }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,70 @@
+import PlugboardABI
+
+/// The kinds of plugin the host runs code for, with the factory id that serves each.
+public enum PluginKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    case screen
+    case navBar = "nav_bar"
+    case root
+
+    public var factoryID: String {
+        switch self {
+        case .screen: PB_SCREEN_FACTORY_ID
+        case .navBar: PB_NAV_BAR_FACTORY_ID
+        case .root: PB_ROOT_FACTORY_ID
+        }
+    }
+
+    init?(_ kind: pb_plugin_kind_t) {
+        switch Int(kind) {
+        case Int(PB_PLUGIN_KIND_SCREEN): self = .screen
+        case Int(PB_PLUGIN_KIND_NAV_BAR): self = .navBar
+        case Int(PB_PLUGIN_KIND_ROOT): self = .root
+        default: return nil
+        }
+    }
+
+    public var description: String { rawValue }
+}
+
+/// A Swift copy of a `pb_plugin_descriptor_t`, taken once at load.
+public struct PluginDescriptor: Sendable, Hashable, Codable {
+    public var id: String
+    public var name: String
+    public var vendor: String?
+    public var version: String
+    public var description: String?
+    public var kind: PluginKind
+    /// The plugin may serve a rivers.json screen (`PB_PLUGIN_FLAG_SCREEN`, manifest `screen: true`).
+    public var isScreen: Bool
+    public var abiVersion: ABIVersion
+
+    /// Reads and checks a C descriptor found in `factory` of a library at `path`.
+    init(
+        _ pointer: UnsafePointer<pb_plugin_descriptor_t>?, expectedKind: PluginKind, path: String, index: Int
+    ) throws(PluginLoadError) {
+        func invalid(_ reason: String) -> PluginLoadError {
+            .invalidDescriptor(path: path, factory: expectedKind.factoryID, index: index, reason: reason)
+        }
+        guard let c = pointer?.pointee else { throw invalid("get_descriptor returned NULL") }
+        let version = ABIVersion(c.abi_version)
+        guard version.isCompatibleWithHost else {
+            throw invalid("ABI \(version) is incompatible with host ABI \(ABIVersion.host)")
+        }
+        guard let id = c.id.map(String.init(cString:)), !id.isEmpty else { throw invalid("id is NULL or empty") }
+        guard let name = c.name.map(String.init(cString:)) else { throw invalid("'\(id)': name is NULL") }
+        guard let pluginVersion = c.version.map(String.init(cString:)) else {
+            throw invalid("'\(id)': version is NULL")
+        }
+        guard let kind = PluginKind(c.kind), kind == expectedKind else {
+            throw invalid("'\(id)': kind \(c.kind) does not match the factory (\(expectedKind))")
+        }
+        self.id = id
+        self.name = name
+        self.vendor = c.vendor.map(String.init(cString:))
+        self.version = pluginVersion
+        self.description = c.description.map(String.init(cString:))
+        self.kind = kind
+        self.isScreen = c.flags & UInt64(PB_PLUGIN_FLAG_SCREEN) != 0
+        self.abiVersion = version
+    }
+}

@@ -1,0 +1,65 @@
+/// Everything that can go wrong between a library name and a running plugin instance.
+///
+/// Each message names the library path, the symbol or plugin id involved and, for version
+/// problems, both versions, so a plugin author can act on it without a debugger.
+public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
+    /// No file of that name in any directory of the search path.
+    case libraryNotFound(name: String, searched: [String])
+    /// `dlopen` refused the file (not an ELF shared object, wrong architecture, missing deps).
+    case notLoadable(path: String, reason: String)
+    /// The library has no `plugboard_entry` symbol.
+    case entrySymbolMissing(path: String, symbol: String)
+    /// The entry's ABI major differs from the host's; nothing in the library was called.
+    case abiMajorMismatch(path: String, plugin: ABIVersion, host: ABIVersion)
+    /// The entry struct has a NULL function pointer the ABI requires.
+    case incompleteEntry(path: String, function: String)
+    /// `plugboard_entry.init` returned false.
+    case initFailed(path: String)
+    /// The library offers no factory with this id.
+    case factoryMissing(path: String, factory: String)
+    /// A descriptor is unusable (NULL id, wrong major, …).
+    case invalidDescriptor(path: String, factory: String, index: Int, reason: String)
+    /// No descriptor matches the manifest's `api.class_name` / `identifier`.
+    case unknownClassName(path: String, name: String, available: [String])
+    /// Two libraries (or one library twice) describe the same plugin id.
+    case duplicateIdentifier(id: String, firstPath: String, secondPath: String)
+    /// The factory's `create` returned NULL (the failable `init?`).
+    case createReturnedNull(path: String, plugin: String)
+    /// The instance's `init` returned false.
+    case instanceInitFailed(path: String, plugin: String)
+    /// The instance struct is missing a function the ABI requires.
+    case incompleteInstance(path: String, plugin: String, function: String)
+
+    public var description: String {
+        switch self {
+        case .libraryNotFound(let name, let searched):
+            let places = searched.isEmpty ? "no directories on the plugin search path" : searched.joined(separator: ", ")
+            return "plugin library '\(name)' not found; searched: \(places)"
+        case .notLoadable(let path, let reason):
+            return "\(path): not a loadable shared object: \(reason)"
+        case .entrySymbolMissing(let path, let symbol):
+            return "\(path): entry symbol '\(symbol)' missing; a plugin library must export it (see plugboard/entry.h)"
+        case .abiMajorMismatch(let path, let plugin, let host):
+            return "\(path): plugin ABI \(plugin) is incompatible with host ABI \(host) (major \(plugin.major) ≠ \(host.major)); rebuild the plugin against plugboard.h \(host.major).x"
+        case .incompleteEntry(let path, let function):
+            return "\(path): plugboard_entry.\(function) is NULL"
+        case .initFailed(let path):
+            return "\(path): plugboard_entry.init returned false"
+        case .factoryMissing(let path, let factory):
+            return "\(path): get_factory(\"\(factory)\") returned NULL; the library has no plugin of that kind"
+        case .invalidDescriptor(let path, let factory, let index, let reason):
+            return "\(path): \(factory) descriptor #\(index): \(reason)"
+        case .unknownClassName(let path, let name, let available):
+            let list = available.isEmpty ? "none" : available.joined(separator: ", ")
+            return "\(path): no plugin named '\(name)' (api.class_name / identifier); the library has: \(list)"
+        case .duplicateIdentifier(let id, let firstPath, let secondPath):
+            return "plugin id '\(id)' is described by two libraries: \(firstPath) and \(secondPath)"
+        case .createReturnedNull(let path, let plugin):
+            return "\(path): create(\"\(plugin)\") returned NULL"
+        case .instanceInitFailed(let path, let plugin):
+            return "\(path): init of plugin '\(plugin)' returned false"
+        case .incompleteInstance(let path, let plugin, let function):
+            return "\(path): plugin '\(plugin)' instance has no '\(function)' function"
+        }
+    }
+}

@@ -1,0 +1,1 @@
+int pb_sdk_entry_placeholder;

@@ -8,7 +8,7 @@ let cTestPlugins = [
     "TestScreenC", "DuplicateScreenC", "BrokenNoEntry", "BrokenABIMajor", "BrokenNoFactory",
     "BrokenCreateNull", "BrokenInitFails",
 ]
-let swiftTestPlugins = ["TestNavBarSwift"]
+let swiftTestPlugins = ["TestSwiftPlugins"]
 
 let package = Package(
     name: "Plugboard",

@@ -14,8 +14,8 @@ struct CreatedInstance<Instance> {
         required: (Instance) -> [(name: String, present: Bool)],
         destroy: (UnsafePointer<Instance>) -> Void
     ) throws(PluginLoadError) {
-        descriptor = try library.descriptor(named: pluginID, kind: kind)
         let factory = try library.factory(kind).pointer
+        descriptor = try library.descriptor(named: pluginID, kind: kind)
         host = environment.makeInstanceHost(pluginID: pluginID, kind: kind)
         guard let created = create(factory, host) else {
             host.detach()

@@ -1,16 +1,10 @@
 /* TestScreenC — a screen plugin in C that logs every call it receives through the host, so the
  * tests can assert the order of lifecycle calls from the plugin's side. It also holds a second
- * plugin whose instance `init` fails, and exports `test_screen_c_init_count` so the tests can
- * see the reference-counted entry init. */
+ * plugin whose instance `init` fails. */
 #include <plugboard.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int init_count;
-
-/* Not part of the ABI: read by the tests with dlsym. */
-PB_EXPORT int test_screen_c_init_count(void) { return init_count; }
 
 typedef struct screen_state {
     pb_screen_t screen;
@@ -137,11 +131,10 @@ static const pb_screen_factory_t screen_factory = {factory_count, factory_descri
 
 static bool entry_init(const pb_host_info_t *info) {
     (void)info;
-    init_count += 1;
     return true;
 }
 
-static void entry_deinit(void) { init_count -= 1; }
+static void entry_deinit(void) {}
 
 static const void *entry_get_factory(const char *id) {
     return strcmp(id, PB_SCREEN_FACTORY_ID) == 0 ? &screen_factory : NULL;

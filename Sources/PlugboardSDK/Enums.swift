@@ -1,0 +1,110 @@
+import PlugboardABI
+
+/// Where the navigation bar goes (`PB_PLACEMENT_*`).
+public enum Placement: Sendable, Hashable {
+    case onTop, overlay, hidden
+
+    init(_ value: pb_placement_t) {
+        switch Int(value) {
+        case Int(PB_PLACEMENT_OVERLAY): self = .overlay
+        case Int(PB_PLACEMENT_HIDDEN): self = .hidden
+        default: self = .onTop
+        }
+    }
+}
+
+/// What the bar shows in its title area (`PB_PRESENTATION_*`).
+public enum PresentationStyle: Sendable, Hashable {
+    case logo, title, hidden
+
+    init(_ value: pb_presentation_style_t) {
+        switch Int(value) {
+        case Int(PB_PRESENTATION_LOGO): self = .logo
+        case Int(PB_PRESENTATION_HIDDEN): self = .hidden
+        default: self = .title
+        }
+    }
+}
+
+/// The context button a bar shows (`PB_CONTEXT_BUTTON_*`).
+public enum ContextButton: Sendable, Hashable, CaseIterable {
+    case none, menu, back, close
+
+    init(_ value: pb_context_button_t) {
+        switch Int(value) {
+        case Int(PB_CONTEXT_BUTTON_MENU): self = .menu
+        case Int(PB_CONTEXT_BUTTON_BACK): self = .back
+        case Int(PB_CONTEXT_BUTTON_CLOSE): self = .close
+        default: self = .none
+        }
+    }
+
+    var cValue: pb_context_button_t {
+        switch self {
+        case .none: pb_context_button_t(PB_CONTEXT_BUTTON_NONE)
+        case .menu: pb_context_button_t(PB_CONTEXT_BUTTON_MENU)
+        case .back: pb_context_button_t(PB_CONTEXT_BUTTON_BACK)
+        case .close: pb_context_button_t(PB_CONTEXT_BUTTON_CLOSE)
+        }
+    }
+}
+
+/// Which bar element was pressed (`PB_BAR_BUTTON_*`).
+public enum BarButton: Sendable, Hashable {
+    case menu, back, close, home, navItem
+
+    var cValue: pb_bar_button_t {
+        switch self {
+        case .menu: pb_bar_button_t(PB_BAR_BUTTON_MENU)
+        case .back: pb_bar_button_t(PB_BAR_BUTTON_BACK)
+        case .close: pb_bar_button_t(PB_BAR_BUTTON_CLOSE)
+        case .home: pb_bar_button_t(PB_BAR_BUTTON_HOME)
+        case .navItem: pb_bar_button_t(PB_BAR_BUTTON_NAV_ITEM)
+        }
+    }
+}
+
+/// A view kind (`PB_VIEW_*`).
+public enum ViewKind: Sendable, Hashable {
+    case container, label, image, button
+
+    var cValue: pb_view_kind_t {
+        switch self {
+        case .container: pb_view_kind_t(PB_VIEW_CONTAINER)
+        case .label: pb_view_kind_t(PB_VIEW_LABEL)
+        case .image: pb_view_kind_t(PB_VIEW_IMAGE)
+        case .button: pb_view_kind_t(PB_VIEW_BUTTON)
+        }
+    }
+}
+
+/// Horizontal alignment (`PB_ALIGN_*`).
+public enum Alignment: Sendable, Hashable {
+    case left, center, right
+
+    var cValue: pb_alignment_t {
+        switch self {
+        case .left: pb_alignment_t(PB_ALIGN_LEFT)
+        case .center: pb_alignment_t(PB_ALIGN_CENTER)
+        case .right: pb_alignment_t(PB_ALIGN_RIGHT)
+        }
+    }
+}
+
+/// A resolved bar background: image over colour.
+public enum Background: Sendable, Hashable {
+    case none
+    case color(UInt32)
+    case image(String)
+}
+
+/// A rectangle in points, in the parent's coordinates.
+public struct Frame: Sendable, Hashable {
+    public var x, y, width, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}

@@ -1,0 +1,117 @@
+/// What a plugin says about itself: becomes its `pb_plugin_descriptor_t`.
+public struct PluginInfo: Sendable {
+    /// Matched against the manifest's `api.class_name` / `identifier`.
+    public var id: String
+    public var name: String
+    public var version: String
+    public var vendor: String?
+    public var summary: String?
+    /// May serve a rivers.json screen (manifest `screen: true`). Screens only.
+    public var isScreen: Bool
+
+    public init(
+        id: String, name: String, version: String, vendor: String? = nil, summary: String? = nil,
+        isScreen: Bool = true
+    ) {
+        self.id = id
+        self.name = name
+        self.version = version
+        self.vendor = vendor
+        self.summary = summary
+        self.isScreen = isScreen
+    }
+}
+
+/// What every exported plugin type has. Instances are used on the host's main thread only.
+public protocol PluginType: AnyObject {
+    static var info: PluginInfo { get }
+}
+
+/// A screen plugin (the seed's `ZPPluggableScreenProtocol`).
+public protocol ScreenPlugin: PluginType {
+    /// The failable first step: return nil to refuse. Do not call `host` here (the ABI forbids
+    /// host calls in `create`); do that in `setUp`.
+    init?(host: PluginHost, model: ScreenModels)
+    /// The second step: build views. Return false when the screen cannot work.
+    func setUp() -> Bool
+    /// The root view, created in `setUp`.
+    var view: View { get }
+    func layout(width: Double, height: Double)
+    func willAppear()
+    func didAppear()
+    func willDisappear()
+    func didDisappear()
+    /// Called before the instance is dropped.
+    func tearDown()
+}
+
+extension ScreenPlugin {
+    public func setUp() -> Bool { true }
+    public func layout(width: Double, height: Double) {}
+    public func willAppear() {}
+    public func didAppear() {}
+    public func willDisappear() {}
+    public func didDisappear() {}
+    public func tearDown() {}
+}
+
+/// A navigation-bar adapter (`ZPAdapterNavBarProtocol` + the UI-builder protocol).
+public protocol NavigationBarPlugin: PluginType {
+    /// `navBarJSON` is the home screen's `nav_bar` navigation. Do not call `host` here.
+    init?(host: PluginHost, pluginJSON: String, navBarJSON: String)
+    func setUp() -> Bool
+    var view: View { get }
+    func layout(width: Double, height: Double)
+    /// The visible screen changed; `host.customization` answers for the new model now.
+    func customize(screenJSON: String, navBarJSON: String, dataSourceJSON: String?)
+    func updateTitle(_ title: String)
+    func setContextButton(_ button: ContextButton)
+    func tearDown()
+}
+
+extension NavigationBarPlugin {
+    public func setUp() -> Bool { true }
+    public func layout(width: Double, height: Double) {}
+    public func customize(screenJSON: String, navBarJSON: String, dataSourceJSON: String?) {}
+    public func updateTitle(_ title: String) {}
+    public func setContextButton(_ button: ContextButton) {}
+    public func tearDown() {}
+}
+
+/// A root (menu) plugin (`ZPAdapterRootProtocol`).
+public protocol RootPlugin: PluginType {
+    /// `dataSourceJSON` is the home screen's `menu` navigation. Do not call `host` here.
+    init?(host: PluginHost, pluginJSON: String, dataSourceJSON: String)
+    func setUp() -> Bool
+    var view: View { get }
+    func layout(width: Double, height: Double)
+    func selectItem(_ navItemID: String)
+    func tearDown()
+}
+
+extension RootPlugin {
+    public func setUp() -> Bool { true }
+    public func layout(width: Double, height: Double) {}
+    public func selectItem(_ navItemID: String) {}
+    public func tearDown() {}
+}
+
+/// A root that answers `plugboard.ext.special-action`: the menu button is shown and calls this.
+public protocol SpecialActionRoot: RootPlugin {
+    func performSpecialAction()
+}
+
+/// A root that answers `plugboard.ext.placement`: it places the navigation bar itself.
+public protocol NavigationBarPlacingRoot: RootPlugin {
+    func placeNavigationBar(_ bar: View, placement: Placement)
+}
+
+/// The models a screen is created with, as UTF-8 JSON text.
+public struct ScreenModels: Sendable {
+    /// The plugin model: manifest + `configuration_json`.
+    public var pluginJSON: String
+    /// The screen props: the screen model flattened, `uibuilder_screen_model`, `data_source_model`.
+    public var screenJSON: String
+    /// The data source, or nil.
+    public var dataSourceJSON: String?
+}

@@ -1,0 +1,75 @@
+import PlugboardABI
+
+/// A host view handle with the view API as methods. Setters return false when the host refused
+/// the call (it logs why).
+public struct View: Hashable {
+    public let handle: pb_view_t
+    let host: UnsafePointer<pb_host_t>
+
+    public static func == (lhs: View, rhs: View) -> Bool { lhs.handle == rhs.handle }
+    public func hash(into hasher: inout Hasher) { hasher.combine(handle) }
+
+    private var api: pb_view_api_t { host.pointee.views.pointee }
+
+    /// Wraps a handle the host passed in (e.g. a bar view given to `placeNavigationBar`).
+    init(handle: pb_view_t, host: UnsafePointer<pb_host_t>) {
+        self.handle = handle
+        self.host = host
+    }
+
+    @discardableResult public func release() -> Bool { api.release(host, handle) }
+    @discardableResult public func setIdentifier(_ id: String?) -> Bool { api.set_identifier(host, handle, id) }
+    @discardableResult public func setText(_ text: String?) -> Bool { api.set_text(host, handle, text) }
+    @discardableResult public func setTextColor(_ argb: UInt32) -> Bool { api.set_text_color(host, handle, argb) }
+    @discardableResult public func setBackgroundColor(_ argb: UInt32) -> Bool {
+        api.set_background_color(host, handle, argb)
+    }
+    @discardableResult public func setImageURL(_ url: String?) -> Bool { api.set_image_url(host, handle, url) }
+    @discardableResult public func setFont(family: String?, size: Double) -> Bool {
+        api.set_font(host, handle, family, size)
+    }
+    @discardableResult public func setAlignment(_ alignment: Alignment) -> Bool {
+        api.set_alignment(host, handle, alignment.cValue)
+    }
+    @discardableResult public func setHidden(_ hidden: Bool) -> Bool { api.set_hidden(host, handle, hidden) }
+    @discardableResult public func setEnabled(_ enabled: Bool) -> Bool { api.set_enabled(host, handle, enabled) }
+    @discardableResult public func setFrame(_ frame: Frame) -> Bool {
+        api.set_frame(host, handle, pb_rect_t(x: frame.x, y: frame.y, width: frame.width, height: frame.height))
+    }
+    public var frame: Frame? {
+        var rect = pb_rect_t()
+        guard api.get_frame(host, handle, &rect) else { return nil }
+        return Frame(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+    }
+    @discardableResult public func addChild(_ child: View) -> Bool { api.add_child(host, handle, child.handle) }
+    @discardableResult public func removeChild(_ child: View) -> Bool { api.remove_child(host, handle, child.handle) }
+
+    /// Calls `action` when the view is tapped. The SDK keeps the closure until the action is
+    /// replaced or the instance is destroyed.
+    @discardableResult public func onTap(_ action: @escaping () -> Void) -> Bool {
+        let box = TapBox(action)
+        let done = api.set_tap_action(
+            host, handle,
+            { context, _ in
+                guard let context else { return }
+                Unmanaged<TapBox>.fromOpaque(context).takeUnretainedValue().action()
+            }, Unmanaged.passUnretained(box).toOpaque())
+        if done { TapBox.keep(box, for: handle, host: host) }
+        return done
+    }
+}
+
+/// A tap closure, kept alive per instance (keyed by its `pb_host_t`) while the host may call it.
+final class TapBox {
+    let action: () -> Void
+    init(_ action: @escaping () -> Void) { self.action = action }
+
+    nonisolated(unsafe) private static var kept: [UnsafePointer<pb_host_t>: [pb_view_t: TapBox]] = [:]
+
+    static func keep(_ box: TapBox, for view: pb_view_t, host: UnsafePointer<pb_host_t>) {
+        kept[host, default: [:]][view] = box
+    }
+
+    /// Drops every closure of the instance behind `host` (at destroy).
+    static func dropAll(for host: UnsafePointer<pb_host_t>) { kept[host] = nil }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import Plugboard
+
+/// Where the package's build put the test plugin libraries: next to the test bundle.
+enum Built {
+    static let directory: String = {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        var url = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // swift test runs `<build>/PlugboardPackageTests.xctest`; the .so files sit beside it.
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("libTestScreenC.so").path),
+            url.path != "/"
+        {
+            url.deleteLastPathComponent()
+        }
+        return url.path
+    }()
+
+    static func library(_ name: String) -> String { directory + "/lib\(name).so" }
+
+    static var searchPath: LibrarySearchPath { LibrarySearchPath([directory]) }
+}
+
+/// The package's root folder, for headers and the README.
+enum PackageRoot {
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+}
+
+/// A fresh empty folder under the system temporary folder.
+func makeTemporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("plugboard-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Runs a program and returns its exit status and combined output.
+@discardableResult
+func run(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// The messages plugin `id` logged, in order.
+func messages(_ host: PlugboardHost, from id: String) -> [String] {
+    host.pluginLog.filter { $0.plugin == id }.map(\.message)
+}

@@ -1,0 +1,53 @@
+import PlugboardSDK
+
+/// A root written in Swift that answers both optional extensions: special-action (it toggles
+/// its menu) and placement (it puts the bar at the top of its own view).
+final class TestRoot: SpecialActionRoot, NavigationBarPlacingRoot {
+    static let info = PluginInfo(id: "test.root.swift", name: "Test Root (Swift)", version: "1.0.0", isScreen: false)
+
+    private let host: PluginHost
+    private var root: View!
+    private var menu: View!
+    private var container: View?
+    private var menuOpen = false
+
+    init?(host: PluginHost, pluginJSON: String, dataSourceJSON: String) {
+        self.host = host
+    }
+
+    func setUp() -> Bool {
+        guard let root = host.makeView(.container), let menu = host.makeView(.container) else { return false }
+        self.root = root
+        self.menu = menu
+        menu.setHidden(true)
+        root.addChild(menu)
+        container = host.root?.screenContainer
+        if let container { root.addChild(container) }
+        host.log("setUp container=\(container != nil)")
+        return true
+    }
+
+    var view: View { root }
+
+    func layout(width: Double, height: Double) {
+        container?.setFrame(Frame(x: 0, y: 0, width: width, height: height))
+        menu.setFrame(Frame(x: 0, y: 0, width: width * 0.8, height: height))
+    }
+
+    func selectItem(_ navItemID: String) { host.log("select \(navItemID)") }
+
+    func performSpecialAction() {
+        menuOpen.toggle()
+        menu.setHidden(!menuOpen)
+        host.log("special action menu=\(menuOpen ? "open" : "closed")")
+    }
+
+    func placeNavigationBar(_ bar: View, placement: Placement) {
+        root.addChild(bar)
+        bar.setHidden(placement == .hidden)
+        bar.setFrame(Frame(x: 0, y: 0, width: 100, height: 44))
+        host.log("place bar \(placement)")
+    }
+
+    func tearDown() { host.log("tearDown") }
+}

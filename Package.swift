@@ -57,6 +57,8 @@ let package = Package(
             // The plugins are loaded from the build folder, never linked.
         ),
     ]
-        + cTestPlugins.map { .target(name: $0, dependencies: ["PlugboardABI"], path: "Tests/Plugins/\($0)", publicHeadersPath: ".") }
+        + cTestPlugins.map {
+            .target(name: $0, dependencies: ["PlugboardABI"], path: "Tests/Plugins/\($0)", publicHeadersPath: ".")
+        }
         + swiftTestPlugins.map { .target(name: $0, dependencies: ["PlugboardSDK"], path: "Tests/Plugins/\($0)") }
 )

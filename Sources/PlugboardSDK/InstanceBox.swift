@@ -47,4 +47,3 @@ enum FactorySupport {
         pointer.map { String(cString: $0) } ?? ""
     }
 }
-

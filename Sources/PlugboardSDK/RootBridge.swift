@@ -47,7 +47,8 @@ enum RootBridge {
             },
             view: { Box.from($0?.pointee.plugin_data)?.plugin.view.handle ?? PB_VIEW_NONE },
             layout: { Box.from($0?.pointee.plugin_data)?.plugin.layout(width: $1, height: $2) },
-            select_item: { root, id in Box.from(root?.pointee.plugin_data)?.plugin.selectItem(FactorySupport.string(id)) },
+            select_item: { root, id in Box.from(root?.pointee.plugin_data)?.plugin.selectItem(FactorySupport.string(id))
+            },
             get_extension: { root, id in
                 guard let plugin = Box.from(root?.pointee.plugin_data)?.plugin, let id else { return nil }
                 switch String(cString: id) {

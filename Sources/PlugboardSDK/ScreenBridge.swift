@@ -23,7 +23,8 @@ enum ScreenBridge {
                 return box.retained()
             }))
 
-    static func vtable(descriptor: UnsafePointer<pb_plugin_descriptor_t>, data: UnsafeMutableRawPointer) -> pb_screen_t {
+    static func vtable(descriptor: UnsafePointer<pb_plugin_descriptor_t>, data: UnsafeMutableRawPointer) -> pb_screen_t
+    {
         pb_screen_t(
             desc: descriptor, plugin_data: data,
             init: { Box.from($0?.pointee.plugin_data)?.plugin.setUp() ?? false },

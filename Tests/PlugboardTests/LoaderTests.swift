@@ -61,7 +61,8 @@ import Testing
         #expect(error == .entrySymbolMissing(path: path, symbol: "plugboard_entry"))
         #expect(
             error?.description
-                == "\(path): entry symbol 'plugboard_entry' missing; a plugin library must export it (see plugboard/entry.h)")
+                == "\(path): entry symbol 'plugboard_entry' missing; a plugin library must export it (see plugboard/entry.h)"
+        )
     }
 
     /// Every function of BrokenABIMajor aborts: getting this error at all proves none ran.
@@ -95,7 +96,8 @@ import Testing
         #expect(error == .factoryMissing(path: path, factory: PB_SCREEN_FACTORY_ID))
         #expect(
             error?.description
-                == "\(path): get_factory(\"plugboard.factory.screen\") returned NULL; the library has no plugin of that kind")
+                == "\(path): get_factory(\"plugboard.factory.screen\") returned NULL; the library has no plugin of that kind"
+        )
     }
 
     /// `init` is reference-counted: each open calls it, each release calls deinit, and the
@@ -145,7 +147,9 @@ import Testing
         let path = Built.library("TestScreenC")
         let library = try PluginLibrary.open(path: path)
         defer { library.release() }
-        let error = #expect(throws: PluginLoadError.self) { try library.descriptor(named: "GAEPGContainerViewController") }
+        let error = #expect(throws: PluginLoadError.self) {
+            try library.descriptor(named: "GAEPGContainerViewController")
+        }
         #expect(
             error?.description
                 == "\(path): no plugin named 'GAEPGContainerViewController' (api.class_name / identifier); "

@@ -6,7 +6,8 @@ import Testing
 /// Where the package's build put the test plugin libraries: next to the test bundle.
 enum Built {
     static let directory: String = {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var url = URL(fileURLWithPath: executable).deletingLastPathComponent()
         // swift test runs `<build>/PlugboardPackageTests.xctest`; the .so files sit beside it.

@@ -24,7 +24,8 @@ final class RecordingManager: NavigationBarHostDelegate, RootHostDelegate {
         guard navItemID != "label-item" else { return nil }
         let button = host.views.create(.button, owner: host.owner)
         try? host.views.setIdentifier(button, "nav-item:\(navItemID)", by: .host)
-        try? host.views.setTapAction(button, .host { [unowned self] in pressed.append((.navItem, navItemID)) }, by: .host)
+        try? host.views.setTapAction(
+            button, .host { [unowned self] in pressed.append((.navItem, navItemID)) }, by: .host)
         return button
     }
 
@@ -113,7 +114,8 @@ final class RecordingManager: NavigationBarHostDelegate, RootHostDelegate {
         appearance.background = .image("https://example.com/bar.png")
         bar.customize(screenJSON: "{}", navBarJSON: Self.navBarJSON, dataSourceJSON: nil, appearance: appearance)
         #expect(messages(environment, from: "test.navbar.swift").last?.hasPrefix("customize") == true)
-        #expect(messages(environment, from: "test.navbar.swift").contains("background image https://example.com/bar.png"))
+        #expect(
+            messages(environment, from: "test.navbar.swift").contains("background image https://example.com/bar.png"))
     }
 
     @Test func aRootAnswersItsExtensionsAndUsesTheScreenContainer() throws {

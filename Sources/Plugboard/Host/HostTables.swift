@@ -79,7 +79,9 @@ enum HostTables {
                 }
             },
             set_hidden: { host, view, hidden in
-                InstanceHost.perform(host, "set_hidden") { try $0.views.setHidden(ViewHandle(view), hidden, by: $0.owner) }
+                InstanceHost.perform(host, "set_hidden") {
+                    try $0.views.setHidden(ViewHandle(view), hidden, by: $0.owner)
+                }
             },
             set_enabled: { host, view, enabled in
                 InstanceHost.perform(host, "set_enabled") {
@@ -87,7 +89,9 @@ enum HostTables {
                 }
             },
             set_frame: { host, view, frame in
-                InstanceHost.perform(host, "set_frame") { try $0.views.setFrame(ViewHandle(view), Rect(frame), by: $0.owner) }
+                InstanceHost.perform(host, "set_frame") {
+                    try $0.views.setFrame(ViewHandle(view), Rect(frame), by: $0.owner)
+                }
             },
             get_frame: { host, view, out in
                 InstanceHost.perform(host, "get_frame") {
@@ -155,7 +159,8 @@ enum HostTables {
             title_font: { host in
                 guard let instance = InstanceHost.from(host) else { return pb_font_t(family: nil, size: 17) }
                 return pb_font_t(
-                    family: UnsafePointer(instance.appearanceStrings.fontFamily), size: instance.appearance.titleFontSize)
+                    family: UnsafePointer(instance.appearanceStrings.fontFamily),
+                    size: instance.appearance.titleFontSize)
             },
             title_color: { host in InstanceHost.from(host)?.appearance.titleColor.rawValue ?? 0xFF00_0000 },
             logo_url: { host in UnsafePointer(InstanceHost.from(host)?.appearanceStrings.logo) },

@@ -14,7 +14,8 @@ public struct PluginCatalog {
         guard !libraries.contains(where: { $0 === library }) else { return }
         for descriptor in library.descriptors {
             if let existing = index[descriptor.id] {
-                throw .duplicateIdentifier(id: descriptor.id, firstPath: existing.library.path, secondPath: library.path)
+                throw .duplicateIdentifier(
+                    id: descriptor.id, firstPath: existing.library.path, secondPath: library.path)
             }
         }
         for descriptor in library.descriptors { index[descriptor.id] = (library, descriptor) }

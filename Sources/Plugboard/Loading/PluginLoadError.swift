@@ -33,14 +33,16 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .libraryNotFound(let name, let searched):
-            let places = searched.isEmpty ? "no directories on the plugin search path" : searched.joined(separator: ", ")
+            let places =
+                searched.isEmpty ? "no directories on the plugin search path" : searched.joined(separator: ", ")
             return "plugin library '\(name)' not found; searched: \(places)"
         case .notLoadable(let path, let reason):
             return "\(path): not a loadable shared object: \(reason)"
         case .entrySymbolMissing(let path, let symbol):
             return "\(path): entry symbol '\(symbol)' missing; a plugin library must export it (see plugboard/entry.h)"
         case .abiMajorMismatch(let path, let plugin, let host):
-            return "\(path): plugin ABI \(plugin) is incompatible with host ABI \(host) (major \(plugin.major) ≠ \(host.major)); rebuild the plugin against plugboard.h \(host.major).x"
+            return
+                "\(path): plugin ABI \(plugin) is incompatible with host ABI \(host) (major \(plugin.major) ≠ \(host.major)); rebuild the plugin against plugboard.h \(host.major).x"
         case .incompleteEntry(let path, let function):
             return "\(path): plugboard_entry.\(function) is NULL"
         case .initFailed(let path):

@@ -1,0 +1,21 @@
+import ArgumentParser
+import Logging
+
+/// `--log-level`, shared by every subcommand. Plugin log lines and host diagnostics go to
+/// standard error at this level or above; the default keeps normal output clean.
+struct LoggingOptions: ParsableArguments {
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .warning
+
+    /// Installs the stderr log handler once per process.
+    func bootstrap() {
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

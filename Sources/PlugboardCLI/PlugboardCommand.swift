@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `plugboard`: the host shell and tools for plugin authors and app builders.
+@main
+struct PlugboardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plugboard",
+        abstract: "Load, inspect and run Plugboard plugins.",
+        version: "0.1.0",
+        subcommands: [Inspect.self]
+    )
+}

@@ -157,6 +157,25 @@ import Testing
         #expect(throws: PluginLoadError.self) { try library.descriptor(named: "test.screen.c", kind: .navBar) }
     }
 
+    @Test func aManifestMatchesByClassNameThenIdentifier() throws {
+        let library = try PluginLibrary.open(path: Built.library("TestScreenC"))
+        defer { library.release() }
+        #expect(
+            try library.descriptor(className: "test.screen.c", identifier: "other", kind: .screen).id == "test.screen.c"
+        )
+        #expect(
+            try library.descriptor(className: "Missing", identifier: "test.screen.c", kind: .screen).id
+                == "test.screen.c")
+        #expect(
+            try library.descriptor(className: nil, identifier: "test.screen.c", kind: .screen).id == "test.screen.c")
+        #expect(
+            throws: PluginLoadError.unknownClassName(
+                path: library.path, name: "Missing", available: ["test.screen.c", "test.screen.init-fails"])
+        ) {
+            try library.descriptor(className: "Missing", identifier: "nope", kind: .screen)
+        }
+    }
+
     @Test func theSameIdentifierInTwoLibrariesIsRefused() throws {
         let first = try PluginLibrary.open(path: Built.library("TestScreenC"))
         let second = try PluginLibrary.open(path: Built.library("DuplicateScreenC"))

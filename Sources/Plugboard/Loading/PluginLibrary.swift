@@ -136,6 +136,18 @@ public final class PluginLibrary: @unchecked Sendable {
         return match
     }
 
+    /// The descriptor a manifest names: its `api.class_name` when the library has that id (the
+    /// host's NSClassFromString), else its `identifier`. The error lists what the library has.
+    public func descriptor(
+        className: String?, identifier: String, kind: PluginKind
+    ) throws(PluginLoadError) -> PluginDescriptor {
+        if let className, let match = descriptors.first(where: { $0.id == className && $0.kind == kind }) {
+            return match
+        }
+        if let match = descriptors.first(where: { $0.id == identifier && $0.kind == kind }) { return match }
+        throw .unknownClassName(path: path, name: className ?? identifier, available: descriptors.map(\.id))
+    }
+
     /// The factory of `kind`, or `factoryMissing`.
     func factory(_ kind: PluginKind) throws(PluginLoadError) -> FactoryTable {
         guard let pointer = factories[kind] else { throw .factoryMissing(path: path, factory: kind.factoryID) }

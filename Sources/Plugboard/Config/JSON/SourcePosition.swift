@@ -1,0 +1,23 @@
+/// A place in JSON source text, as an editor shows it.
+///
+/// Both numbers are 1-based. `column` counts Unicode scalars from the start of the line, so a
+/// multi-byte character such as "é" advances it by one, and a tab counts as one column. Counting
+/// scalars rather than bytes keeps the reported column where a person looking at the file expects it.
+public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The 1-based line number. Lines are ended by LF, CRLF or a lone CR.
+    public var line: Int
+    /// The 1-based column, counted in Unicode scalars.
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// `line:column`, the form compilers and editors use.
+    public var description: String { "\(line):\(column)" }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}

@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Plugboard", targets: ["Plugboard"]),
         .library(name: "PlugboardSDK", targets: ["PlugboardSDK"]),
         .executable(name: "plugboard", targets: ["PlugboardCLI"]),
+        .executable(name: "plugboard-json-benchmark", targets: ["JSONParsingBenchmark"]),
     ]
         + (cTestPlugins + swiftTestPlugins).map { .library(name: $0, type: .dynamic, targets: [$0]) },
     dependencies: [
@@ -51,6 +52,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Benchmarks: executables that print ratios against a baseline measured in the same run.
+        .executableTarget(name: "JSONParsingBenchmark", dependencies: ["Plugboard"], path: "Benchmarks/JSONParsing"),
         .testTarget(
             name: "PlugboardTests",
             dependencies: ["Plugboard", "PlugboardABI"],

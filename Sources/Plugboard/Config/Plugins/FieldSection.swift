@@ -1,0 +1,57 @@
+/// A configuration section of a manifest (`styles`, `data`, `rules`, `assets`, `general`,
+/// `advertising`, …): `{fields: [{key, type, label, initial_value, options, …}]}`. Grouped fields
+/// (`{group: true, fields: […]}`) are flattened, since groups only affect how UI Builder draws them.
+public struct FieldSection: Sendable {
+    public struct Option: Sendable, Hashable {
+        public var text: String?
+        public var value: JSONValue
+    }
+
+    public struct Field: Sendable {
+        public var key: String
+        public var type: String?
+        public var label: String?
+        /// The value UI Builder writes when the user leaves the field alone, with its place.
+        public var initialValue: ConfigNode?
+        public var options: [Option]
+    }
+
+    public var fields: [Field]
+
+    /// The fields' initial values by key, for filling in defaults.
+    public var initialValues: [(key: String, value: ConfigNode)] {
+        fields.compactMap { field in field.initialValue.map { (field.key, $0) } }
+    }
+
+    static func read(_ node: ConfigNode, _ sink: DiagnosticSink) -> FieldSection? {
+        guard let section = node.asObject(sink) else { return nil }
+        guard let fields = section.array("fields", sink) else { return FieldSection(fields: []) }
+        return FieldSection(fields: readFields(fields, sink))
+    }
+
+    private static func readFields(_ nodes: [ConfigNode], _ sink: DiagnosticSink) -> [Field] {
+        nodes.flatMap { node -> [Field] in
+            guard let field = node.asObject(sink) else { return [] }
+            if field.bool("group", sink) == true {
+                return readFields(field.array("fields", sink) ?? [], sink)
+            }
+            guard let key = field.string("key", required: true, sink) else { return [] }
+            let options = field.array("options", sink)?.compactMap { option -> Option? in
+                if option.node.objectValue != nil {
+                    guard let value = option["value"]?.node.value else {
+                        sink.error(option.location, "missing required key \"value\"")
+                        return nil
+                    }
+                    return Option(text: option.string("text", sink), value: value)
+                }
+                return Option(text: nil, value: option.node.value)
+            }
+            return [
+                Field(
+                    key: key, type: field.string("type", sink), label: field.string("label", sink),
+                    initialValue: field["initial_value"].flatMap { $0.node.isNull ? nil : $0 },
+                    options: options ?? [])
+            ]
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// The keys this host adds to a manifest, under `"plugboard"`, so that they never clash with
+/// UI Builder's own:
+///
+///     "plugboard": {
+///       "library": "GeneralNavBar",                 // name or absolute path of the .so
+///       "sha256": "9f86d0…",                        // optional pin of the library file
+///       "exports": {"epg_tune": "(i32) -> json"}    // optional dynamic functions (libffi)
+///     }
+///
+/// A manifest without them is configuration only: the host runs no code for it.
+public struct PlugboardKeys: Sendable, Hashable {
+    public var library: String
+    public var sha256: String?
+    /// Export name → signature text, in file order, with where each is written.
+    public var exports: [(name: String, signature: String, location: ConfigLocation)]
+
+    public static func == (lhs: PlugboardKeys, rhs: PlugboardKeys) -> Bool {
+        lhs.library == rhs.library && lhs.sha256 == rhs.sha256
+            && lhs.exports.map { [$0.name, $0.signature] } == rhs.exports.map { [$0.name, $0.signature] }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(library)
+        hasher.combine(sha256)
+    }
+
+    static func read(_ node: ConfigNode, _ sink: DiagnosticSink) -> PlugboardKeys? {
+        guard let object = node.asObject(sink) else { return nil }
+        let library = object.string("library", required: true, sink)
+        var sha256 = object.string("sha256", sink)
+        if let pin = sha256, pin.count != 64 || !pin.allSatisfy({ $0.isHexDigit }) {
+            object["sha256"]!.invalid(pin, "a SHA-256 digest (64 hexadecimal digits)", sink)
+            sha256 = nil
+        }
+        var exports: [(String, String, ConfigLocation)] = []
+        if let table = object.object("exports", sink) {
+            for (name, value) in table.members ?? [] {
+                guard let signature = value.node.stringValue else {
+                    value.mismatch("a signature string such as \"(i32) -> json\"", sink)
+                    continue
+                }
+                exports.append((name, signature, value.location))
+            }
+        }
+        guard let library else { return nil }
+        return PlugboardKeys(library: library, sha256: sha256?.lowercased(), exports: exports)
+    }
+}

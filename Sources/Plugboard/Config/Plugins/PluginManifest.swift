@@ -1,0 +1,77 @@
+/// A plugin manifest as UI Builder delivers it (the manifest-format document), typed where the
+/// host uses a field and kept whole (`node`) so plugins receive every key.
+public struct PluginManifest: Sendable {
+    public struct API: Sendable, Hashable {
+        /// The name of the plugin inside its library (the host's NSClassFromString).
+        public var className: String?
+        public var modules: [String]
+        public var requireStartupExecution: Bool
+    }
+
+    /// The sections whose fields carry `initial_value`s.
+    public static let sectionNames = ["styles", "data", "rules", "assets", "general", "advertising"]
+
+    public var identifier: String
+    public var name: String
+    /// nil when the manifest's type is not one this host knows (kept as `typeName`, warned).
+    public var type: ManifestPluginType?
+    public var typeName: String
+    public var isScreen: Bool
+    public var api: API
+    public var reactNative: Bool
+    /// A version string, or per-platform versions `{ios: …, android: …}`.
+    public var minZappSDK: JSONValue?
+    public var whitelistedAccountIDs: [String]
+    public var targets: [String]
+    public var platform: String?
+    public var sections: [String: FieldSection]
+    public var supportedNavItems: [String]
+    public var maxNavItems: Int?
+    /// What this host adds: the library to load, its pin, its exports. nil: configuration only.
+    public var plugboard: PlugboardKeys?
+    /// The manifest object itself, every key included.
+    public var node: ConfigNode
+
+    static func read(_ node: ConfigNode, _ sink: DiagnosticSink) -> PluginManifest? {
+        guard let manifest = node.asObject(sink) else { return nil }
+        let identifier = manifest.string("identifier", required: true, sink)
+        let name = manifest.string("name", required: true, sink)
+        let typeName = manifest.string("type", required: true, sink)
+        let type = typeName.flatMap(ManifestPluginType.init(rawValue:))
+        if let typeName, type == nil, let location = manifest["type"]?.location {
+            sink.warning(
+                location,
+                "unknown plugin type \"\(typeName)\" (known: \(ManifestPluginType.names.joined(separator: ", "))); "
+                    + "loaded as configuration")
+        }
+        let api = manifest.object("api", sink)
+        let minZapp = manifest["min_zapp_sdk"]
+        if let minZapp, minZapp.node.stringValue == nil, minZapp.node.objectValue == nil, !minZapp.node.isNull {
+            minZapp.mismatch("a version string or an object of versions per platform", sink)
+        }
+        var sections: [String: FieldSection] = [:]
+        for section in sectionNames {
+            if let value = manifest.member(section, required: false, sink) {
+                sections[section] = FieldSection.read(value, sink)
+            }
+        }
+        let plugboard = manifest.member("plugboard", required: false, sink).flatMap { PlugboardKeys.read($0, sink) }
+        guard let identifier, let name, let typeName else { return nil }
+        return PluginManifest(
+            identifier: identifier, name: name, type: type, typeName: typeName,
+            isScreen: manifest.bool("screen", sink) ?? false,
+            api: API(
+                className: api?.string("class_name", sink), modules: api?.strings("modules", sink) ?? [],
+                requireStartupExecution: api?.bool("require_startup_execution", sink) ?? false),
+            reactNative: manifest.bool("react_native", sink) ?? false,
+            minZappSDK: minZapp?.node.value,
+            whitelistedAccountIDs: manifest.strings("whitelisted_account_ids", sink) ?? [],
+            targets: manifest.strings("targets", sink) ?? [],
+            platform: manifest.string("platform", sink),
+            sections: sections,
+            supportedNavItems: manifest.strings("supported_nav_items", sink) ?? [],
+            maxNavItems: manifest.integer("max_nav_items", sink),
+            plugboard: plugboard,
+            node: manifest)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// One entry of plugins.json: `{"plugin": <manifest>, "configuration_json": <object> | null}`.
+public struct PluginEntry: Sendable {
+    public var manifest: PluginManifest
+    /// The app's values for the plugin's custom configuration fields, or nil.
+    public var configuration: ConfigNode?
+    /// Where the entry is.
+    public var location: ConfigLocation
+
+    /// The plugin model a plugin is created with: its manifest with `configuration_json`
+    /// added, as JSON text.
+    public var pluginModelJSON: String {
+        var entries = manifest.node.node.objectValue?.entries.filter { $0.key != "configuration_json" } ?? []
+        let configuration = configuration?.node ?? JSONNode(.null, position: manifest.node.node.position)
+        entries.append(.init(key: "configuration_json", keyPosition: configuration.position, value: configuration))
+        return JSONValue.object(JSONObject(entries: entries)).serialized()
+    }
+}
+
+/// plugins.json as UI Builder delivers it: an array of entries. A real app's file holds plugins
+/// this host runs no code for (analytics, login, player …); they load as configuration.
+public struct PluginsFile: Sendable {
+    public var file: String
+    public var entries: [PluginEntry]
+    /// False when the file is not JSON or not an array: rules that refer to it are not checked,
+    /// since every reference would fail for the same reason.
+    public var isReadable = true
+
+    /// Reads `data`, reporting every problem into `sink` with `file` as the name shown.
+    public static func read(_ data: Data, file: String, _ sink: DiagnosticSink) -> PluginsFile {
+        guard let root = parse(data, file: file, sink) else {
+            return PluginsFile(file: file, entries: [], isReadable: false)
+        }
+        guard let items = root.elements else {
+            root.mismatch("an array of {\"plugin\": …, \"configuration_json\": …} entries", sink)
+            return PluginsFile(file: file, entries: [], isReadable: false)
+        }
+        let entries = items.compactMap { item -> PluginEntry? in
+            guard let entry = item.asObject(sink) else { return nil }
+            let configuration = entry["configuration_json"].flatMap { value -> ConfigNode? in
+                if value.node.isNull { return nil }
+                return value.asObject(sink)
+            }
+            guard let manifestNode = entry.member("plugin", required: true, sink),
+                let manifest = PluginManifest.read(manifestNode, sink)
+            else { return nil }
+            return PluginEntry(manifest: manifest, configuration: configuration, location: entry.location)
+        }
+        return PluginsFile(file: file, entries: entries)
+    }
+
+    /// Parses JSON, reporting a syntax error at its exact character.
+    static func parse(_ data: Data, file: String, _ sink: DiagnosticSink) -> ConfigNode? {
+        do {
+            return ConfigNode(try JSONParser.parse(data), file: file)
+        } catch {
+            sink.error(
+                ConfigLocation(file: file, position: error.position, path: .root), "invalid JSON: \(error.message)")
+            return nil
+        }
+    }
+
+    /// The entry whose manifest has `identifier`.
+    public func entry(_ identifier: String) -> PluginEntry? {
+        entries.first { $0.manifest.identifier == identifier }
+    }
+}

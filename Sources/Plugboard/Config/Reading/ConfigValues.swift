@@ -1,0 +1,77 @@
+import Foundation
+
+/// Readers for the value formats of the UI Builder models: colours, numeric strings, URLs.
+extension ConfigObject {
+    /// A colour: `#AARRGGBB` (ARGB, as the nav-bar tables say), `#RRGGBB` (opaque), or the
+    /// manifests' `rgba(r, g, b, a)` with a in 0…1.
+    public func color(_ key: String, _ sink: DiagnosticSink) -> ARGBColor? {
+        guard let text = string(key, sink) else { return nil }
+        guard let color = ColorParser.parse(text) else {
+            self[key]!.invalid(text, "a colour as #AARRGGBB, #RRGGBB or rgba(r, g, b, a)", sink)
+            return nil
+        }
+        return color
+    }
+
+    /// A number written as a string ("17"), as the UI Builder writes sizes. A JSON number is
+    /// accepted too. Must be finite and > 0.
+    public func numericString(_ key: String, _ sink: DiagnosticSink) -> Double? {
+        guard let value = member(key, required: false, sink) else { return nil }
+        let number: Double?
+        if let text = value.node.stringValue {
+            number = Double(text.trimmingCharacters(in: .whitespaces))
+        } else if let json = value.node.numberValue {
+            number = json.double
+        } else {
+            value.mismatch("a number in a string", sink)
+            return nil
+        }
+        guard let number, number.isFinite, number > 0 else {
+            value.invalid(value.node.stringValue ?? "\(value.node.numberValue!.text)", "a positive number", sink)
+            return nil
+        }
+        return number
+    }
+
+    /// An absolute URL (with a scheme). An empty string means "not set".
+    public func url(_ key: String, _ sink: DiagnosticSink) -> String? {
+        guard let text = string(key, sink), !text.isEmpty else { return nil }
+        guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty else {
+            self[key]!.invalid(text, "an absolute URL", sink)
+            return nil
+        }
+        return text
+    }
+
+}
+
+extension ConfigNode {
+    func invalid(_ text: String, _ expected: String, _ sink: DiagnosticSink) {
+        sink.error(location, "\"\(text)\" is not \(expected)")
+    }
+}
+
+/// Parses the colour notations found in rivers.json and manifests.
+public enum ColorParser {
+    public static func parse(_ text: String) -> ARGBColor? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("#") {
+            let hex = trimmed.dropFirst()
+            guard hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else { return nil }
+            switch hex.count {
+            case 8: return ARGBColor(value)
+            case 6: return ARGBColor(0xFF00_0000 | value)
+            default: return nil
+            }
+        }
+        let lower = trimmed.lowercased()
+        guard lower.hasPrefix("rgba("), lower.hasSuffix(")") else { return nil }
+        let parts = lower.dropFirst(5).dropLast().split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 4, let alpha = Double(parts[3]), (0...1).contains(alpha) else { return nil }
+        let channels = parts[0..<3].compactMap { UInt32($0) }.filter { $0 <= 255 }
+        guard channels.count == 3 else { return nil }
+        let a = UInt32((alpha * 255).rounded())
+        return ARGBColor(a << 24 | channels[0] << 16 | channels[1] << 8 | channels[2])
+    }
+}

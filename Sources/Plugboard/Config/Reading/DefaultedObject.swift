@@ -1,0 +1,33 @@
+/// An object from rivers.json whose missing keys fall back to the `initial_value`s of the
+/// plugin that serves it, as UI Builder fills them in. A value read from a default keeps its own
+/// place (plugins.json, the manifest field), so a bad default is reported where it is written.
+public struct DefaultedObject: ConfigObject, Sendable {
+    /// The object as written, or nil when the file has none.
+    public var written: ConfigNode?
+    /// Initial values by key, from the manifest section.
+    public var defaults: [(key: String, value: ConfigNode)]
+    /// Where a missing key is reported when the object itself is missing.
+    public var fallbackLocation: ConfigLocation
+
+    public init(written: ConfigNode?, defaults: [(key: String, value: ConfigNode)], fallback: ConfigLocation) {
+        self.written = written
+        self.defaults = defaults
+        self.fallbackLocation = fallback
+    }
+
+    public subscript(key: String) -> ConfigNode? {
+        if let value = written?[key] { return value }
+        return defaults.first { $0.key == key }?.value
+    }
+
+    public var location: ConfigLocation { written?.location ?? fallbackLocation }
+
+    /// The object with its defaults filled in, as plugins receive it.
+    public var merged: JSONValue {
+        var entries = written?.node.objectValue?.entries ?? []
+        for (key, value) in defaults where !entries.contains(where: { $0.key == key }) {
+            entries.append(.init(key: key, keyPosition: value.node.position, value: value.node))
+        }
+        return .object(JSONObject(entries: entries))
+    }
+}

@@ -1,0 +1,65 @@
+/// The nav-item types of the UI Builder (`nav_items[].type`).
+public enum NavItemType: String, Sendable, Codable, CaseIterable {
+    case button, label, header, ad
+    case nestedMenu = "nested_menu"
+    case applicasterFeed = "applicaster_feed"
+    case applicasterCrossmates = "applicaster_crossmates"
+    case applicasterEPG = "applicaster_epg"
+    case applicasterSettings = "applicaster_settings"
+    case liveDrawer = "live_drawer"
+    case chromecast
+
+    public static let names = allCases.map(\.rawValue)
+}
+
+/// One navigation item: a button in a bar, a cell in a menu; nested items for nested menus.
+public struct NavItem: Sendable {
+    public struct Data: Sendable, Hashable {
+        /// The screen id it opens.
+        public var target: String?
+        public var connected: Bool?
+        /// A data-source URL, or the web URL of a `WEB_URL` button.
+        public var source: String?
+        /// The data-source type (`APPLICASTER_ATOM_FEED`, `WEB_URL`, …).
+        public var type: String?
+    }
+
+    public var id: String
+    public var title: String?
+    /// nil for a type this host does not know: the item is kept, inert, with a warning.
+    public var type: NavItemType?
+    public var typeName: String
+    public var data: Data
+    public var navItems: [NavItem]
+    public var node: ConfigNode
+
+    /// The location of `data.target`, for cross-file errors.
+    public var targetLocation: ConfigLocation? { node["data"]?["target"]?.location }
+
+    static func read(_ node: ConfigNode, _ sink: DiagnosticSink) -> NavItem? {
+        guard let item = node.asObject(sink) else { return nil }
+        let id = item.string("id", required: true, sink)
+        let title = item.string("title", sink)
+        let typeName = item.string("type", required: true, sink)
+        let type = typeName.flatMap(NavItemType.init(rawValue:))
+        if let typeName, type == nil, let location = item["type"]?.location {
+            sink.warning(
+                location,
+                "unknown nav item type \"\(typeName)\" (known: \(NavItemType.names.joined(separator: ", "))); "
+                    + "the item is kept and does nothing")
+        }
+        let data = item.object("data", sink)
+        for key in ["assets", "styles", "rules"] { _ = item.object(key, sink) }
+        let children = item.array("nav_items", sink)?.compactMap { NavItem.read($0, sink) } ?? []
+        guard let id, let typeName else { return nil }
+        return NavItem(
+            id: id, title: title, type: type, typeName: typeName,
+            data: Data(
+                target: data?.string("target", sink), connected: data?.bool("connected", sink),
+                source: data?.string("source", sink), type: data?.string("type", sink)),
+            navItems: children, node: item)
+    }
+
+    /// This item and every nested one, depth first.
+    public var flattened: [NavItem] { [self] + navItems.flatMap(\.flattened) }
+}

@@ -1,0 +1,52 @@
+/// A navigation of a screen: its navigation bar (`nav_bar`) or its root menu (`menu`).
+public struct Navigation: Sendable {
+    public enum Category: String, Sendable, Codable, CaseIterable {
+        case navBar = "nav_bar"
+        case menu
+    }
+
+    public var id: String
+    public var name: String?
+    public var category: Category
+    /// The identifier of the plugin that draws it.
+    public var navigationType: String?
+    /// Styles and assets with the plugin's manifest defaults behind them.
+    public var styles: DefaultedObject
+    public var assets: DefaultedObject
+    public var navItems: [NavItem]
+    public var node: ConfigNode
+
+    /// The navigation with defaults filled in, as JSON text for plugins.
+    public var modelJSON: String {
+        var entries = node.node.objectValue?.entries.filter { $0.key != "styles" && $0.key != "assets" } ?? []
+        entries.append(
+            .init(
+                key: "styles", keyPosition: node.node.position,
+                value: JSONNode(styles.merged, position: node.node.position)))
+        entries.append(
+            .init(
+                key: "assets", keyPosition: node.node.position,
+                value: JSONNode(assets.merged, position: node.node.position)))
+        return JSONValue.object(JSONObject(entries: entries)).serialized()
+    }
+
+    static func read(_ node: ConfigNode, plugins: PluginsFile, _ sink: DiagnosticSink) -> Navigation? {
+        guard let navigation = node.asObject(sink) else { return nil }
+        let id = navigation.string("id", required: true, sink)
+        let categoryName = navigation.oneOf("category", Category.allCases.map(\.rawValue), required: true, sink)
+        let navigationType = navigation.string("navigation_type", sink)
+        let manifest = navigationType.flatMap { plugins.entry($0)?.manifest }
+        let styles = DefaultedObject(
+            written: navigation.object("styles", sink),
+            defaults: manifest?.sections["styles"]?.initialValues ?? [], fallback: navigation.location)
+        let assets = DefaultedObject(
+            written: navigation.object("assets", sink),
+            defaults: manifest?.sections["assets"]?.initialValues ?? [], fallback: navigation.location)
+        _ = navigation.object("rules", sink)
+        let items = navigation.array("nav_items", sink)?.compactMap { NavItem.read($0, sink) } ?? []
+        guard let id, let categoryName, let category = Category(rawValue: categoryName) else { return nil }
+        return Navigation(
+            id: id, name: navigation.string("name", sink), category: category, navigationType: navigationType,
+            styles: styles, assets: assets, navItems: items, node: navigation)
+    }
+}

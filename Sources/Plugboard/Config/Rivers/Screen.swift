@@ -1,0 +1,68 @@
+/// How a screen is shown when opened (`styles.presentation`).
+public enum ScreenPresentation: String, Sendable, Codable, CaseIterable {
+    case push, present
+}
+
+/// A screen of rivers.json.
+public struct Screen: Sendable {
+    public struct Styles: Sendable, Hashable {
+        public var family: String?
+        /// Overrides the default (push from the root, present from the bar).
+        public var presentation: ScreenPresentation?
+        public var forceNavBarHidden: Bool
+        public var backgroundColor: ARGBColor?
+    }
+
+    public var id: String
+    public var name: String?
+    /// `general_content`, another built-in type, or the identifier of a screen plugin.
+    public var type: String
+    public var isHome: Bool
+    public var styles: Styles
+    /// Styles and data with the serving plugin's manifest defaults behind them.
+    public var stylesObject: DefaultedObject
+    public var dataObject: DefaultedObject
+    public var navigations: [Navigation]
+    public var node: ConfigNode
+
+    /// The screen's `nav_bar` navigation, if it has one.
+    public var navigationBar: Navigation? { navigations.first { $0.category == .navBar } }
+    /// The screen's `menu` navigation, if it has one.
+    public var menu: Navigation? { navigations.first { $0.category == .menu } }
+
+    /// The screen model with defaults filled in (the seed's ZLScreenModel), as JSON.
+    public var model: JSONValue {
+        var entries = node.node.objectValue?.entries.filter { $0.key != "styles" && $0.key != "data" } ?? []
+        let at = node.node.position
+        entries.append(.init(key: "styles", keyPosition: at, value: JSONNode(stylesObject.merged, position: at)))
+        entries.append(.init(key: "data", keyPosition: at, value: JSONNode(dataObject.merged, position: at)))
+        return .object(JSONObject(entries: entries))
+    }
+
+    static func read(_ node: ConfigNode, plugins: PluginsFile, _ sink: DiagnosticSink) -> Screen? {
+        guard let screen = node.asObject(sink) else { return nil }
+        let id = screen.string("id", required: true, sink)
+        let type = screen.string("type", required: true, sink)
+        let manifest = type.flatMap { plugins.entry($0)?.manifest }
+        let stylesObject = DefaultedObject(
+            written: screen.object("styles", sink), defaults: manifest?.sections["styles"]?.initialValues ?? [],
+            fallback: screen.location)
+        let dataObject = DefaultedObject(
+            written: screen.object("data", sink), defaults: manifest?.sections["data"]?.initialValues ?? [],
+            fallback: screen.location)
+        let presentation = stylesObject.oneOf("presentation", ScreenPresentation.allCases.map(\.rawValue), sink)
+        let styles = Styles(
+            family: stylesObject.string("family", sink),
+            presentation: presentation.flatMap(ScreenPresentation.init(rawValue:)),
+            forceNavBarHidden: stylesObject.bool("force_nav_bar_hidden", sink) ?? false,
+            backgroundColor: stylesObject.color("background_color", sink))
+        for key in ["general", "rules", "advertising"] { _ = screen.object(key, sink) }
+        _ = screen.array("ui_components", sink)
+        let navigations = screen.array("navigations", sink)?.compactMap { Navigation.read($0, plugins: plugins, sink) }
+        guard let id, let type else { return nil }
+        return Screen(
+            id: id, name: screen.string("name", sink), type: type, isHome: screen.bool("home", sink) ?? false,
+            styles: styles, stylesObject: stylesObject, dataObject: dataObject, navigations: navigations ?? [],
+            node: screen)
+    }
+}

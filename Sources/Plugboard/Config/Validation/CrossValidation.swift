@@ -1,0 +1,108 @@
+/// The rules that tie plugins.json and rivers.json together. A problem about two places names both.
+enum CrossValidation {
+    static func check(plugins: PluginsFile, rivers: RiversFile, riversRoot: ConfigLocation, _ sink: DiagnosticSink) {
+        checkPluginIdentifiers(plugins, sink)
+        checkHome(rivers, riversRoot, sink)
+        checkDuplicateIDs(rivers, sink)
+        let screenIDs = Set(rivers.screens.map(\.id))
+        for screen in rivers.screens {
+            checkScreenType(screen, plugins, sink)
+            for navigation in screen.navigations {
+                checkNavigationType(navigation, plugins, sink)
+                for item in navigation.navItems.flatMap(\.flattened) {
+                    if let target = item.data.target, !screenIDs.contains(target), let location = item.targetLocation {
+                        sink.error(location, "target \"\(target)\" names no screen in \(rivers.file)")
+                    }
+                }
+            }
+        }
+    }
+
+    private static func checkPluginIdentifiers(_ plugins: PluginsFile, _ sink: DiagnosticSink) {
+        var seen: [String: ConfigLocation] = [:]
+        for entry in plugins.entries {
+            let location = entry.manifest.node["identifier"]?.location ?? entry.location
+            if let first = seen[entry.manifest.identifier] {
+                sink.error(
+                    location, "duplicate plugin identifier \"\(entry.manifest.identifier)\"", related: first)
+            } else {
+                seen[entry.manifest.identifier] = location
+            }
+        }
+    }
+
+    private static func checkHome(_ rivers: RiversFile, _ root: ConfigLocation, _ sink: DiagnosticSink) {
+        let homes = rivers.screens.filter(\.isHome)
+        if homes.isEmpty, !rivers.screens.isEmpty {
+            sink.error(root, "no home screen: exactly one screen must have \"home\": true")
+        }
+        for extra in homes.dropFirst() {
+            sink.error(
+                extra.node["home"]?.location ?? extra.node.location,
+                "second home screen \"\(extra.id)\": exactly one screen may have \"home\": true",
+                related: homes[0].node["home"]?.location)
+        }
+    }
+
+    private static func checkDuplicateIDs(_ rivers: RiversFile, _ sink: DiagnosticSink) {
+        var screens: [String: ConfigLocation] = [:]
+        var navigations: [String: ConfigLocation] = [:]
+        func note(_ id: String, _ node: ConfigNode, in seen: inout [String: ConfigLocation], _ what: String) {
+            let location = node["id"]?.location ?? node.location
+            if let first = seen[id] {
+                sink.error(location, "duplicate \(what) id \"\(id)\"", related: first)
+            } else {
+                seen[id] = location
+            }
+        }
+        for screen in rivers.screens {
+            note(screen.id, screen.node, in: &screens, "screen")
+            for navigation in screen.navigations {
+                note(navigation.id, navigation.node, in: &navigations, "navigation")
+                var items: [String: ConfigLocation] = [:]
+                for item in navigation.navItems.flatMap(\.flattened) {
+                    note(item.id, item.node, in: &items, "nav item")
+                }
+            }
+        }
+    }
+
+    private static func checkScreenType(_ screen: Screen, _ plugins: PluginsFile, _ sink: DiagnosticSink) {
+        guard BuiltInScreenType(rawValue: screen.type) == nil else { return }
+        let location = screen.node["type"]?.location ?? screen.node.location
+        guard let entry = plugins.entry(screen.type) else {
+            sink.error(
+                location,
+                "screen type \"\(screen.type)\" is neither a built-in type "
+                    + "(\(BuiltInScreenType.names.joined(separator: ", "))) nor a plugin in \(plugins.file)")
+            return
+        }
+        if !entry.manifest.isScreen {
+            sink.error(
+                location, "plugin \"\(screen.type)\" cannot serve a screen: its manifest lacks \"screen\": true",
+                related: entry.manifest.node.location)
+        }
+    }
+
+    private static func checkNavigationType(_ navigation: Navigation, _ plugins: PluginsFile, _ sink: DiagnosticSink) {
+        guard let type = navigation.navigationType else { return }
+        let location = navigation.node["navigation_type"]?.location ?? navigation.node.location
+        let expected: ManifestPluginType = navigation.category == .navBar ? .navBar : .menu
+        guard let entry = plugins.entry(type) else {
+            sink.error(location, "navigation_type \"\(type)\" names no plugin in \(plugins.file)")
+            return
+        }
+        if entry.manifest.type != expected {
+            sink.error(
+                location,
+                "navigation_type \"\(type)\" is a \(entry.manifest.typeName) plugin; a \(navigation.category.rawValue) "
+                    + "navigation needs a \(expected.rawValue) plugin",
+                related: entry.manifest.node["type"]?.location)
+        }
+        if let limit = entry.manifest.maxNavItems, navigation.navItems.count > limit {
+            sink.warning(
+                navigation.node["nav_items"]?.location ?? location,
+                "\(navigation.navItems.count) nav items, but plugin \"\(type)\" allows at most \(limit)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Plugboard
+
+/// `plugboard lint`: every error and warning of an app's plugins.json and rivers.json.
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check plugins.json and rivers.json and print every error and warning.",
+        discussion: """
+            Each problem is printed as file:line:column: JSON path: message. The exit status is 1 \
+            when there is an error (warnings alone exit 0). With only --plugins or only --rivers, \
+            the rules that tie the two files together are not checked.
+            """
+    )
+
+    @Argument(help: "An app folder holding plugins.json and rivers.json.")
+    var folder: String?
+
+    @Option(help: "A plugins.json file (instead of, or besides, the folder's).")
+    var plugins: String?
+
+    @Option(help: "A rivers.json file (instead of, or besides, the folder's).")
+    var rivers: String?
+
+    @Option(help: "A single plugin manifest file (a manifest object, not plugins.json).")
+    var manifest: String?
+
+    @Flag(help: "Print the diagnostics as JSON.")
+    var json = false
+
+    @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        if folder == nil && plugins == nil && rivers == nil && manifest == nil {
+            throw ValidationError("give an app folder, --plugins FILE, --rivers FILE or --manifest FILE")
+        }
+    }
+
+    func run() throws {
+        logging.bootstrap()
+        var pluginsURL = plugins.map { URL(fileURLWithPath: $0) }
+        var riversURL = rivers.map { URL(fileURLWithPath: $0) }
+        if let folder {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                throw ValidationError("'\(folder)' is not a folder")
+            }
+            let files = AppConfiguration.files(in: URL(fileURLWithPath: folder))
+            pluginsURL = pluginsURL ?? files.plugins
+            riversURL = riversURL ?? files.rivers
+        }
+        var diagnostics: [ConfigDiagnostic] = []
+        if let manifest {
+            diagnostics += AppConfiguration.checkManifest(URL(fileURLWithPath: manifest)).1
+        }
+        if pluginsURL != nil || riversURL != nil {
+            diagnostics += AppConfiguration.check(pluginsURL: pluginsURL, riversURL: riversURL).1
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(diagnostics), as: UTF8.self))
+        } else {
+            for diagnostic in diagnostics { print(diagnostic) }
+            let errors = diagnostics.filter { $0.severity == .error }.count
+            let warnings = diagnostics.count - errors
+            if !diagnostics.isEmpty { print("\(errors) error(s), \(warnings) warning(s)") }
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+    }
+}

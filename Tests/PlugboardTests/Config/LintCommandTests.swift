@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import Plugboard
+
+/// `plugboard lint`, run as the built executable on the fixtures.
+@Suite struct LintCommandTests {
+    static let plugboard = Built.directory + "/plugboard"
+    static let fixtures = PackageRoot.path + "/Tests/Fixtures"
+
+    @Test func aValidAppIsCleanAndExitsZero() throws {
+        let result = try run([Self.plugboard, "lint", "app"], in: Self.fixtures)
+        #expect(result.status == 0)
+        #expect(result.output == "")
+    }
+
+    @Test func everyErrorIsPrintedAndTheStatusIsOne() throws {
+        let result = try run([Self.plugboard, "lint", "broken/nav-bar-several-errors"], in: Self.fixtures)
+        #expect(result.status == 1)
+        #expect(
+            result.output == """
+                broken/nav-bar-several-errors/rivers.json:45:30: $[0].navigations[0].styles.state: "ontop" is not one of on_top, overlay, hidden
+                broken/nav-bar-several-errors/rivers.json:49:36: $[0].navigations[0].styles.title_color: "#FFF" is not a colour as #AARRGGBB, #RRGGBB or rgba(r, g, b, a)
+                2 error(s), 0 warning(s)
+
+                """)
+    }
+
+    @Test func warningsAloneExitZero() throws {
+        let result = try run([Self.plugboard, "lint", "broken/nav-item-unknown-type"], in: Self.fixtures)
+        #expect(result.status == 0)
+        #expect(result.output.hasSuffix("0 error(s), 1 warning(s)\n"))
+    }
+
+    @Test func singleFilesAndJSONOutput() throws {
+        let result = try run(
+            [Self.plugboard, "lint", "--json", "--plugins", "real/plugins-fullscreen-example.trailing-comma.json"],
+            in: Self.fixtures)
+        #expect(result.status == 1)
+        let diagnostics = try JSONDecoder().decode([ConfigDiagnostic].self, from: Data(result.output.utf8))
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.location.line == 26)
+        #expect(diagnostics.first?.location.column == 5)
+        #expect(diagnostics.first?.location.file == "real/plugins-fullscreen-example.trailing-comma.json")
+
+        let rivers = try run([Self.plugboard, "lint", "--rivers", "app/rivers.json"], in: Self.fixtures)
+        #expect(rivers.status == 0)
+        let manifest = try run(
+            [Self.plugboard, "lint", "--manifest", "real/manifest-nav-bar-kan.json"], in: Self.fixtures)
+        #expect(manifest.status == 0)
+        #expect(manifest.output == "")
+    }
+
+    @Test func userMistakesGetOneLine() throws {
+        let missing = try run([Self.plugboard, "lint", "no-such-app"], in: Self.fixtures)
+        #expect(missing.status != 0)
+        #expect(missing.output.hasPrefix("Error: 'no-such-app' is not a folder"))
+        let nothing = try run([Self.plugboard, "lint"], in: Self.fixtures)
+        #expect(nothing.status != 0)
+        #expect(nothing.output.hasPrefix("Error: give an app folder, --plugins FILE, --rivers FILE or --manifest FILE"))
+        let unreadable = try run([Self.plugboard, "lint", "--plugins", "nope.json"], in: Self.fixtures)
+        #expect(unreadable.status == 1)
+        #expect(unreadable.output.hasPrefix("nope.json:1:1: $: cannot read the file: "))
+    }
+}

@@ -70,6 +70,7 @@ twin("screen-type-unknown", lambda ps, rs: screen(rs, "epg_legacy_screen").updat
 twin("screen-type-not-a-screen-plugin", lambda ps, rs: screen(rs, "epg_legacy_screen").update(type="TestAnalyticsProvider_iOS"))
 twin("duplicate-screen-id", lambda ps, rs: screen(rs, "epg_legacy_screen").update(id=screen(rs, home=True)["id"]))
 twin("duplicate-plugin-identifier", lambda ps, rs: plugin(ps, "FacebookLoginPlugin").update(identifier="side_menu"))
+twin("duplicate-navigation-id", lambda ps, rs: menu(screen(rs, home=True)).update(id=nav_bar(screen(rs, home=True))["id"]))
 twin("duplicate-nav-item-id", lambda ps, rs: nav_bar(screen(rs, home=True))["nav_items"][1].update(id=nav_bar(screen(rs, home=True))["nav_items"][0]["id"]))
 
 

@@ -22,6 +22,16 @@ import Testing
         ("docs/manifest-format-localizations.json", "localizations"),
     ]
 
+    /// Every corrected example, fragments included, is strict JSON.
+    @Test func everyDocFixtureIsStrictJSON() throws {
+        let folder = Fixtures.root.appendingPathComponent("docs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        #expect(names.count >= 20)
+        for name in names {
+            #expect(throws: Never.self, "\(name)") { try JSONParser.parse(try Fixtures.data("docs/" + name)) }
+        }
+    }
+
     @Test(arguments: pluginsFiles)
     func pluginsFilesLoad(file: String) throws {
         let (plugins, diagnostics) = try Fixtures.plugins(file)

@@ -183,6 +183,14 @@ import Testing
             ]
         ),
         (
+            "duplicate-navigation-id",
+            [
+                "broken/duplicate-navigation-id/rivers.json:102:23: $[0].navigations[1].id: duplicate navigation id "
+                    + "\"f3cbf5bf-4e53-41db-92ff-45b28cc8b2dc\" (other: broken/duplicate-navigation-id/rivers.json:"
+                    + "40:23: $[0].navigations[0].id)"
+            ]
+        ),
+        (
             "duplicate-nav-item-id",
             [
                 "broken/duplicate-nav-item-id/rivers.json:71:31: $[0].navigations[0].nav_items[1].id: duplicate nav "

@@ -21,6 +21,9 @@ import Testing
                   root test.root.swift — Test Root (Swift) 1.0.0
                     flags: none
                     extensions: plugboard.ext.special-action, plugboard.ext.placement
+                  root test.root.plain — Plain Root (Swift) 1.0.0
+                    flags: none
+                    extensions: none
 
                 """)
     }

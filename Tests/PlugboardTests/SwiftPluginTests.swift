@@ -50,8 +50,8 @@ final class RecordingManager: NavigationBarHostDelegate, RootHostDelegate {
     static let navBarJSON = #"{"category":"nav_bar","nav_items":[{"id":"a"},{"id":"label-item"},{"id":"b"}]}"#
 
     @Test func theSDKDescribesEveryExportedType() {
-        #expect(library.descriptors.map(\.id) == ["test.navbar.swift", "test.root.swift"])
-        #expect(library.descriptors.map(\.kind) == [.navBar, .root])
+        #expect(library.descriptors.map(\.id) == ["test.navbar.swift", "test.root.swift", "test.root.plain"])
+        #expect(library.descriptors.map(\.kind) == [.navBar, .root, .root])
         #expect(library.descriptors.allSatisfy { !$0.isScreen })
         #expect(library.descriptors.first?.description == "Logs every call")
     }

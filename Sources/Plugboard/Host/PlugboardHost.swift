@@ -43,7 +43,13 @@ public final class PlugboardHost {
 
     /// A fresh `pb_host_t` for one instance of `pluginID`, with its own view ownership.
     public func makeInstanceHost(pluginID: String, kind: PluginKind) -> InstanceHost {
+        InstanceHost(environment: self, owner: makeOwner(), pluginID: pluginID, kind: kind)
+    }
+
+    /// A new view owner, for host-drawn parts (built-in screens and menus) that are created and
+    /// destroyed like plugin instances.
+    public func makeOwner() -> ViewOwner {
         defer { nextOwner += 1 }
-        return InstanceHost(environment: self, owner: ViewOwner(nextOwner), pluginID: pluginID, kind: kind)
+        return ViewOwner(nextOwner)
     }
 }

@@ -11,6 +11,7 @@ public enum ViewError: Error, Equatable, CustomStringConvertible {
     case invalidFontSize(Double)
     case notTappable(ViewHandle, reason: String)
     case hostOwned(ViewHandle)
+    case unknownIdentifier(String)
 
     public var description: String {
         switch self {
@@ -25,6 +26,7 @@ public enum ViewError: Error, Equatable, CustomStringConvertible {
         case .invalidFontSize(let size): "invalid font size \(size): must be finite and > 0"
         case .notTappable(let view, let reason): "\(view) cannot be tapped: \(reason)"
         case .hostOwned(let view): "\(view) belongs to the host and cannot be released"
+        case .unknownIdentifier(let identifier): "no view named '\(identifier)' on screen"
         }
     }
 }

@@ -4,3 +4,11 @@
 public enum AppearanceState: String, Sendable, Codable {
     case disappeared, appearing, appeared, disappearing
 }
+
+/// The four lifecycle events of a screen (the seed's ViewWillAppear … ViewDidDisappear).
+public enum LifecycleEvent: String, Sendable, Codable {
+    case willAppear = "will_appear"
+    case didAppear = "did_appear"
+    case willDisappear = "will_disappear"
+    case didDisappear = "did_disappear"
+}

@@ -48,21 +48,26 @@ public final class ScreenInstance {
         instance.pointee.layout?(instance, width, height)
     }
 
-    /// `will_appear` then `did_appear`, unless the screen already appeared.
-    public func appear() {
+    /// `will_appear` then `did_appear`, unless the screen already appeared. `observe` hears each
+    /// event just before the plugin does.
+    public func appear(observe: (LifecycleEvent) -> Void = { _ in }) {
         guard let instance, appearance == .disappeared else { return }
         appearance = .appearing
+        observe(.willAppear)
         instance.pointee.will_appear?(instance)
         appearance = .appeared
+        observe(.didAppear)
         instance.pointee.did_appear?(instance)
     }
 
     /// `will_disappear` then `did_disappear`, unless the screen is not shown.
-    public func disappear() {
+    public func disappear(observe: (LifecycleEvent) -> Void = { _ in }) {
         guard let instance, appearance == .appeared else { return }
         appearance = .disappearing
+        observe(.willDisappear)
         instance.pointee.will_disappear?(instance)
         appearance = .disappeared
+        observe(.didDisappear)
         instance.pointee.did_disappear?(instance)
     }
 

@@ -29,6 +29,8 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
     case instanceInitFailed(path: String, plugin: String)
     /// The instance struct is missing a function the ABI requires.
     case incompleteInstance(path: String, plugin: String, function: String)
+    /// The library file does not match the manifest's `sha256` pin.
+    case pinMismatch(path: String, expected: String, actual: String)
 
     public var description: String {
         switch self {
@@ -62,6 +64,8 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
             return "\(path): init of plugin '\(plugin)' returned false"
         case .incompleteInstance(let path, let plugin, let function):
             return "\(path): plugin '\(plugin)' instance has no '\(function)' function"
+        case .pinMismatch(let path, let expected, let actual):
+            return "\(path): sha256 \(actual) does not match the manifest's pin \(expected); the library was not loaded"
         }
     }
 }

@@ -13,6 +13,8 @@ typedef struct screen_state {
     pb_view_t label;
     pb_view_t button;
     int taps;
+    char *props;      /* the screen_json of create, logged by init */
+    char *data_source; /* the data_source_json of create, or NULL */
 } screen_state_t;
 
 static screen_state_t *state_of(const pb_screen_t *screen) { return (screen_state_t *)screen->plugin_data; }
@@ -31,10 +33,21 @@ static void on_tap(void *context, pb_view_t view) {
     state->host->log(state->host, PB_LOG_INFO, line);
 }
 
+static void say_with(const pb_screen_t *screen, const char *prefix, const char *text) {
+    size_t size = strlen(prefix) + strlen(text) + 1;
+    char *line = malloc(size);
+    if (line == NULL) return;
+    snprintf(line, size, "%s%s", prefix, text);
+    say(screen, line);
+    free(line);
+}
+
 static bool screen_init(const pb_screen_t *screen) {
     screen_state_t *state = state_of(screen);
     const pb_view_api_t *v = state->host->views;
     say(screen, "init");
+    say_with(screen, "props ", state->props);
+    say_with(screen, "data_source ", state->data_source ? state->data_source : "NULL");
     state->root = v->create(state->host, PB_VIEW_CONTAINER);
     state->label = v->create(state->host, PB_VIEW_LABEL);
     state->button = v->create(state->host, PB_VIEW_BUTTON);
@@ -55,8 +68,11 @@ static bool screen_init_fails(const pb_screen_t *screen) {
 }
 
 static void screen_destroy(const pb_screen_t *screen) {
+    screen_state_t *state = state_of(screen);
     say(screen, "destroy");
-    free(state_of(screen));
+    free(state->props);
+    free(state->data_source);
+    free(state);
 }
 
 static pb_view_t screen_view(const pb_screen_t *screen) { return state_of(screen)->root; }
@@ -108,11 +124,12 @@ static const pb_screen_t *factory_create(const pb_screen_factory_t *factory, con
     screen_state_t *state;
     (void)factory;
     (void)plugin_json;
-    (void)data_source_json;
     if (which < 0 || screen_json == NULL) return NULL;
     state = calloc(1, sizeof *state);
     if (state == NULL) return NULL;
     state->host = host;
+    state->props = strdup(screen_json);
+    state->data_source = data_source_json ? strdup(data_source_json) : NULL;
     state->screen.desc = &descriptors[which];
     state->screen.plugin_data = state;
     state->screen.init = which == 0 ? screen_init : screen_init_fails;

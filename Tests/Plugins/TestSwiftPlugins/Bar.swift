@@ -105,4 +105,4 @@ final class TestNavigationBar: NavigationBarPlugin {
 }
 
 @_cdecl("plugboard_sdk_register")
-public func register() { PlugboardExport.register(TestNavigationBar.self, TestRoot.self) }
+public func register() { PlugboardExport.register(TestNavigationBar.self, TestRoot.self, PlainRoot.self) }

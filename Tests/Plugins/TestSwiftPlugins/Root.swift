@@ -51,3 +51,31 @@ final class TestRoot: SpecialActionRoot, NavigationBarPlacingRoot {
 
     func tearDown() { host.log("tearDown") }
 }
+
+/// A root that answers neither extension: the menu button stays hidden and the container
+/// places the bar.
+final class PlainRoot: RootPlugin {
+    static let info = PluginInfo(id: "test.root.plain", name: "Plain Root (Swift)", version: "1.0.0", isScreen: false)
+
+    private let host: PluginHost
+    private var root: View!
+    private var container: View?
+
+    init?(host: PluginHost, pluginJSON: String, dataSourceJSON: String) { self.host = host }
+
+    func setUp() -> Bool {
+        guard let root = host.makeView(.container) else { return false }
+        self.root = root
+        container = host.root?.screenContainer
+        if let container { root.addChild(container) }
+        return true
+    }
+
+    var view: View { root }
+
+    func layout(width: Double, height: Double) {
+        container?.setFrame(Frame(x: 0, y: 0, width: width, height: height))
+    }
+
+    func selectItem(_ navItemID: String) { host.log("select \(navItemID)") }
+}

@@ -4,18 +4,21 @@
 ///     "plugboard": {
 ///       "library": "GeneralNavBar",                 // name or absolute path of the .so
 ///       "sha256": "9f86d0…",                        // optional pin of the library file
-///       "exports": {"epg_tune": "(i32) -> json"}    // optional dynamic functions (libffi)
+///       "exports": {"epg_tune": "(i32) -> json"},   // optional dynamic functions (libffi)
+///       "white_label": true                         // optional: a white-label screen (bar on_top)
 ///     }
 ///
 /// A manifest without them is configuration only: the host runs no code for it.
 public struct PlugboardKeys: Sendable, Hashable {
     public var library: String
     public var sha256: String?
+    /// A white-label screen (like Settings and EPG): its bar is always placed on_top.
+    public var whiteLabel = false
     /// Export name → signature text, in file order, with where each is written.
     public var exports: [(name: String, signature: String, location: ConfigLocation)]
 
     public static func == (lhs: PlugboardKeys, rhs: PlugboardKeys) -> Bool {
-        lhs.library == rhs.library && lhs.sha256 == rhs.sha256
+        lhs.library == rhs.library && lhs.sha256 == rhs.sha256 && lhs.whiteLabel == rhs.whiteLabel
             && lhs.exports.map { [$0.name, $0.signature] } == rhs.exports.map { [$0.name, $0.signature] }
     }
 
@@ -43,6 +46,8 @@ public struct PlugboardKeys: Sendable, Hashable {
             }
         }
         guard let library else { return nil }
-        return PlugboardKeys(library: library, sha256: sha256?.lowercased(), exports: exports)
+        return PlugboardKeys(
+            library: library, sha256: sha256?.lowercased(), whiteLabel: object.bool("white_label", sink) ?? false,
+            exports: exports)
     }
 }

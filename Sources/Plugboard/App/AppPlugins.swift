@@ -1,0 +1,82 @@
+import Foundation
+
+/// A plugin of the app whose library loaded: its manifest entry, library and descriptor.
+public struct LoadedPlugin {
+    public var entry: PluginEntry
+    public var library: PluginLibrary
+    public var descriptor: PluginDescriptor
+    public var manifest: PluginManifest { entry.manifest }
+}
+
+/// A plugin the app names whose code could not be loaded, and why.
+public struct PluginFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public var identifier: String
+    public var error: PluginLoadError
+    public var description: String { "plugin '\(identifier)': \(error)" }
+}
+
+/// The app's runnable plugins: every manifest with a `"plugboard"` library, loaded and matched to
+/// its descriptor. A plugin that fails is recorded, not fatal: the host falls back (built-in side
+/// menu, default bar, error screen) and says why.
+public final class AppPlugins {
+    public private(set) var loaded: [String: LoadedPlugin] = [:]
+    public private(set) var failures: [String: PluginFailure] = [:]
+    private var libraries: [PluginLibrary] = []
+
+    /// The runtime kind a manifest asks for, or nil for configuration-only plugins.
+    static func kind(of manifest: PluginManifest) -> PluginKind? {
+        switch manifest.type {
+        case .navBar: .navBar
+        case .menu: .root
+        default: manifest.isScreen ? .screen : nil
+        }
+    }
+
+    init(configuration: AppConfiguration, searchPath: LibrarySearchPath) {
+        for entry in configuration.plugins.entries {
+            guard let keys = entry.manifest.plugboard, let kind = Self.kind(of: entry.manifest) else { continue }
+            do throws(PluginLoadError) {
+                loaded[entry.manifest.identifier] = try load(entry, keys: keys, kind: kind, searchPath: searchPath)
+            } catch {
+                failures[entry.manifest.identifier] = PluginFailure(identifier: entry.manifest.identifier, error: error)
+            }
+        }
+    }
+
+    private func load(
+        _ entry: PluginEntry, keys: PlugboardKeys, kind: PluginKind, searchPath: LibrarySearchPath
+    ) throws(PluginLoadError) -> LoadedPlugin {
+        let path = try searchPath.resolve(keys.library)
+        if let pin = keys.sha256 {
+            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) } ?? []
+            let actual = SHA256.hex(bytes)
+            guard actual == pin else { throw .pinMismatch(path: path, expected: pin, actual: actual) }
+        }
+        let library = try PluginLibrary.open(path: path)
+        libraries.append(library)
+        let descriptor = try library.descriptor(
+            className: entry.manifest.api.className, identifier: entry.manifest.identifier, kind: kind)
+        return LoadedPlugin(entry: entry, library: library, descriptor: descriptor)
+    }
+
+    /// Loads a plugin the configuration does not list (the default navigation bar).
+    func loadExtra(library name: String, id: String, kind: PluginKind, searchPath: LibrarySearchPath)
+        -> Result<(PluginLibrary, PluginDescriptor), PluginFailure>
+    {
+        do throws(PluginLoadError) {
+            let library = try PluginLibrary.open(path: try searchPath.resolve(name))
+            libraries.append(library)
+            return .success((library, try library.descriptor(named: id, kind: kind)))
+        } catch {
+            return .failure(PluginFailure(identifier: id, error: error))
+        }
+    }
+
+    public func plugin(_ identifier: String) -> LoadedPlugin? { loaded[identifier] }
+
+    /// Releases the libraries' `init`s (the libraries stay mapped: they are never dlclosed).
+    func release() {
+        libraries.forEach { $0.release() }
+        libraries.removeAll()
+    }
+}

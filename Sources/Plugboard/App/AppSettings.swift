@@ -1,0 +1,69 @@
+import Foundation
+
+/// The app's general settings (what Zapp keeps in the app version's general settings), read from
+/// `settings.json` in the app folder. Every key is optional:
+///
+///     {
+///       "use_ui_builder_nav_bar": true,     // the bar takes the status-bar space and paints it
+///       "use_ui_builder_root": true,        // the root plugin comes from the home screen's menu
+///       "status_bar_color": "#FF000000",    // the status-bar container, when the bar does not paint it
+///       "device": "phone",                  // phone | tablet
+///       "screen_cache_capacity": 8,         // screens kept by the navigation-bar manager
+///       "default_nav_bar": {"library": "GeneralNavBar", "id": "general_nav_bar"}
+///     }
+public struct AppSettings: Sendable, Hashable {
+    public var useUIBuilderNavBar = true
+    public var useUIBuilderRoot = true
+    public var statusBarColor = ARGBColor(0xFF00_0000)
+    public var device = DeviceProfile.Kind.phone
+    public var screenCacheCapacity = 8
+    /// The bar used when the home screen names none (seed 000: "UI Builder General Navigation Bar").
+    public var defaultNavBarLibrary = "GeneralNavBar"
+    public var defaultNavBarID = "general_nav_bar"
+
+    public init() {}
+
+    public static let fileName = "settings.json"
+
+    /// Reads `settings.json` of `folder`; a missing file gives the defaults.
+    public static func load(folder: URL) throws(AppConfiguration.Invalid) -> AppSettings {
+        let url = folder.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return AppSettings() }
+        let sink = DiagnosticSink()
+        var settings = AppSettings()
+        if let data = try? Data(contentsOf: url), let root = PluginsFile.parse(data, file: url.displayPath, sink),
+            let object = root.asObject(sink)
+        {
+            settings.read(object, sink)
+        }
+        guard !sink.hasErrors else { throw AppConfiguration.Invalid(diagnostics: sink.diagnostics) }
+        return settings
+    }
+
+    mutating func read(_ object: ConfigNode, _ sink: DiagnosticSink) {
+        let known = [
+            "use_ui_builder_nav_bar", "use_ui_builder_root", "status_bar_color", "device", "screen_cache_capacity",
+            "default_nav_bar",
+        ]
+        for (key, value) in object.members ?? [] where !known.contains(key) {
+            sink.warning(value.location, "unknown setting \"\(key)\" (known: \(known.joined(separator: ", ")))")
+        }
+        useUIBuilderNavBar = object.bool("use_ui_builder_nav_bar", sink) ?? useUIBuilderNavBar
+        useUIBuilderRoot = object.bool("use_ui_builder_root", sink) ?? useUIBuilderRoot
+        statusBarColor = object.color("status_bar_color", sink) ?? statusBarColor
+        if let device = object.oneOf("device", DeviceProfile.Kind.allCases.map(\.rawValue), sink) {
+            self.device = DeviceProfile.Kind(rawValue: device)!
+        }
+        if let capacity = object.integer("screen_cache_capacity", sink) {
+            if capacity < 1 {
+                sink.error(object["screen_cache_capacity"]!.location, "must be at least 1")
+            } else {
+                screenCacheCapacity = capacity
+            }
+        }
+        if let bar = object.object("default_nav_bar", sink) {
+            defaultNavBarLibrary = bar.string("library", required: true, sink) ?? defaultNavBarLibrary
+            defaultNavBarID = bar.string("id", required: true, sink) ?? defaultNavBarID
+        }
+    }
+}

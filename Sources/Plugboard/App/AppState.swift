@@ -1,0 +1,83 @@
+/// A snapshot of a running app: what the shell prints with `state` and `--json`, and what tests
+/// assert. Every field is plain data.
+public struct AppState: Sendable, Hashable, Codable {
+    public struct Bar: Sendable, Hashable, Codable {
+        public var plugin: String?
+        public var style: String
+        public var presentationStyle: PresentationStyle
+        public var placement: Placement
+        public var background: String
+        public var titleColor: ARGBColor
+        public var titleSize: Double
+        public var titleFont: String?
+        public var logo: String?
+        public var title: String
+        public var contextButton: ContextButton
+        public var navigationButtons: [Button]
+    }
+
+    public struct Button: Sendable, Hashable, Codable {
+        public var id: String
+        public var title: String
+        public var enabled: Bool
+    }
+
+    public var device: DeviceProfile.Kind
+    /// `root` or `presentation`.
+    public var state: String
+    public var root: String
+    public var menuOpen: Bool?
+    public var rootStack: [String]
+    public var presented: [[String]]
+    public var visibleScreen: String?
+    public var bar: Bar
+    public var statusBarColor: ARGBColor
+    public var frames: PlugboardApp.Frames
+    public var cache: ScreenCache.Statistics
+}
+
+extension PlugboardApp {
+    /// The state of the app now.
+    public var state: AppState {
+        let container = topContainer
+        let tree = environment.views
+        let appearance = container.appearance
+        let background: String =
+            switch appearance.background {
+            case .none: "none"
+            case .color(let color): color.description
+            case .image(let url): "image \(url)"
+            }
+        let buttons: [AppState.Button] = (container.bar?.view).map { barView in
+            collect(under: barView).compactMap { handle -> AppState.Button? in
+                guard let view = tree[handle], let identifier = view.identifier, identifier.hasPrefix("nav-item:") else {
+                    return nil
+                }
+                return AppState.Button(
+                    id: String(identifier.dropFirst("nav-item:".count)), title: view.text ?? "", enabled: view.isEnabled)
+            }
+        } ?? []
+        var frames = frames(for: container)
+        if let view = visibleEntry?.controller.view { frames.screen = tree.absoluteFrame(of: view) }
+        return AppState(
+            device: device.kind, state: presented.isEmpty ? "root" : "presentation", root: root.identifier,
+            menuOpen: (root as? BuiltInSideMenu)?.isOpen,
+            rootStack: rootContainer.stack.map(\.controller.screenID),
+            presented: presented.map { $0.stack.map(\.controller.screenID) },
+            visibleScreen: visibleEntry?.controller.screenID,
+            bar: AppState.Bar(
+                plugin: container.bar?.descriptor.id, style: appearance.style,
+                presentationStyle: appearance.presentationStyle, placement: container.placement,
+                background: background, titleColor: appearance.titleColor, titleSize: appearance.titleFontSize,
+                titleFont: appearance.titleFontFamily, logo: appearance.logoURL,
+                title: visibleEntry?.controller.title ?? "", contextButton: container.contextButton,
+                navigationButtons: buttons),
+            statusBarColor: tree[container.statusBar]?.backgroundColor ?? .clear,
+            frames: frames, cache: cache.statistics)
+    }
+
+    /// Every view under `handle`, depth first.
+    func collect(under handle: ViewHandle) -> [ViewHandle] {
+        [handle] + (environment.views[handle]?.children ?? []).flatMap { collect(under: $0) }
+    }
+}

@@ -1,0 +1,155 @@
+/// Stack changes: push, present, back, close, root selection. Every change runs the lifecycle in
+/// order: the outgoing screen gets will_disappear then did_disappear, the bar is customised for
+/// the incoming screen, and the incoming screen gets will_appear then did_appear.
+extension PlugboardApp {
+    /// The container whose top screen is visible.
+    var topContainer: StackContainer { presented.last ?? rootContainer }
+    var visibleEntry: ScreenEntry? { topContainer.top }
+
+    func observe(_ controller: any ScreenController) -> (LifecycleEvent) -> Void {
+        { [unowned self] event in record(AppEvent(event.rawValue, controller.screenID)) }
+    }
+
+    /// Runs a stack change between the visible screen before and after it.
+    func transition(_ change: () -> Void) {
+        let outgoing = visibleEntry
+        outgoing?.controller.disappear(observe: observe(outgoing!.controller))
+        change()
+        refresh()
+        if let incoming = visibleEntry { incoming.controller.appear(observe: observe(incoming.controller)) }
+    }
+
+    /// Re-customises every bar, recomputes context buttons and lays everything out.
+    func refresh() {
+        for container in [rootContainer!] + presented { manager.customize(container) }
+        layout()
+    }
+
+    /// Pushes `entry` onto `container` (or, with `replacing`, makes it the only screen).
+    func show(_ entry: ScreenEntry, in container: StackContainer, replacing: Bool) {
+        transition {
+            if replacing {
+                for old in container.stack { discard(old) }
+                container.stack = [entry]
+            } else {
+                container.stack.append(entry)
+            }
+        }
+    }
+
+    /// Presents `entry` in a new container with its own bar, on top of everything.
+    func present(_ entry: ScreenEntry) {
+        transition {
+            let container = StackContainer(kind: .presented, tree: environment.views)
+            try? environment.views.addChild(container.layer, to: window, by: .host)
+            container.bar = manager.makeBar(for: container)
+            container.stack = [entry]
+            presented.append(container)
+        }
+    }
+
+    /// Takes a screen off its stack and destroys it (and forgets it in the cache).
+    func discard(_ entry: ScreenEntry) {
+        cache.remove(entry.controller)
+        entry.controller.destroy()
+    }
+
+    /// Removes `controller` from whichever stack holds it, without destroying it. An emptied
+    /// presented container goes away with its bar.
+    func detach(_ controller: any ScreenController) {
+        for container in [rootContainer!] + presented {
+            container.stack.removeAll { $0.controller === controller }
+        }
+        for container in presented where container.stack.isEmpty { removeContainer(container) }
+    }
+
+    func removeContainer(_ container: StackContainer) {
+        container.bar?.destroy()
+        container.bar = nil
+        presented.removeAll { $0 === container }
+        try? environment.views.release(container.layer, by: .host)
+        for view in [container.statusBar, container.barSlot, container.content] {
+            try? environment.views.release(view, by: .host)
+        }
+    }
+
+    /// Back: pops the visible container's top screen. False when there is nothing to pop.
+    @discardableResult
+    public func back() -> Bool {
+        let container = topContainer
+        guard container.stack.count > 1 else { return false }
+        transition {
+            if let popped = container.stack.popLast() { discard(popped) }
+        }
+        return true
+    }
+
+    /// Close: dismisses the top presented container. False in root state.
+    @discardableResult
+    public func close() -> Bool {
+        guard let container = presented.last else { return false }
+        transition {
+            for entry in container.stack.reversed() { discard(entry) }
+            container.stack.removeAll()
+            removeContainer(container)
+        }
+        return true
+    }
+
+    /// The menu button: the root's special action. False when the root has none.
+    @discardableResult
+    public func menu() -> Bool {
+        guard presented.isEmpty, rootContainer.stack.count <= 1, root.hasSpecialAction else { return false }
+        root.performSpecialAction()
+        record(AppEvent("special_action", root.identifier))
+        layout()
+        return true
+    }
+
+    /// Selects the root menu's nav item `id`, as the root plugin's `open_item` or the shell does:
+    /// dismisses what is presented, then pops back to the item's screen if it is on the root
+    /// stack, else pushes it (or presents it when its `styles.presentation` is `present`).
+    @discardableResult
+    public func selectRootItem(_ id: String) -> Bool {
+        guard let item = home?.menu?.navItems.flatMap(\.flattened).first(where: { $0.id == id }) else {
+            record(AppEvent("error", id, detail: "no menu item with this id"))
+            return false
+        }
+        while !presented.isEmpty { close() }
+        let opened = manager.open(item, from: rootContainer)
+        if opened { root.selectItem(id) }
+        layout()
+        return opened
+    }
+
+    /// Pops the root stack back to the screen `id`, if it is there.
+    func popRoot(to screenID: String) -> Bool {
+        guard let index = rootContainer.stack.firstIndex(where: { $0.controller.screenID == screenID }) else {
+            return false
+        }
+        guard index < rootContainer.stack.count - 1 else { return true }
+        transition {
+            while rootContainer.stack.count > index + 1 { discard(rootContainer.stack.removeLast()) }
+        }
+        return true
+    }
+
+    /// Taps a view by handle, as a person would. Errors say why the view is not tappable.
+    public func tap(_ view: ViewHandle) throws(ViewError) {
+        try environment.views.tap(view)
+    }
+
+    /// Taps the visible view whose identifier is `identifier` (searched in the top layer).
+    public func tap(identifier: String) throws(ViewError) {
+        guard let view = environment.views.find(identifier: identifier, under: topContainer.layer) else {
+            throw ViewError.unknownIdentifier(identifier)
+        }
+        try tap(view)
+    }
+
+    /// Switches the device profile and lays everything out again (`_tablet` keys apply).
+    public func setDevice(_ kind: DeviceProfile.Kind) {
+        device = DeviceProfile.named(kind)
+        refresh()
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// A running app: plugins.json + rivers.json loaded, the root container composed, the
+/// navigation-bar manager in place. The one path the CLI, the tests and the deep-link router drive.
+///
+/// Start-up follows seed 001: read and validate the configuration; load the plugin libraries;
+/// the root is the plugin named by the home screen's `menu` navigation (else, or when it fails,
+/// the built-in side menu); the root container starts in root state with the home screen; the
+/// navigation-bar manager creates the bar named by the home screen's `nav_bar` navigation (else
+/// the default bar) and customises it for the visible screen.
+public final class PlugboardApp {
+    public let configuration: AppConfiguration
+    public var settings: AppSettings
+    public let environment: PlugboardHost
+    public internal(set) var device: DeviceProfile
+    public let plugins: AppPlugins
+    public private(set) var events: [AppEvent] = []
+    public let cache: ScreenCache
+
+    let searchPath: LibrarySearchPath
+    let window: ViewHandle
+    /// The host-owned view the root shows the root stack's screens in.
+    let screenContainer: ViewHandle
+    var root: (any RootAdapter)!
+    var rootContainer: StackContainer!
+    var presented: [StackContainer] = []
+    var screens: ScreenFactory!
+    var manager: NavigationBarManager!
+
+    /// Loads the app in `folder`: plugins.json, rivers.json and the optional settings.json.
+    /// Throws the configuration's diagnostics when it has errors; plugin failures do not throw
+    /// (the host falls back and records why in `events`).
+    public convenience init(
+        folder: URL, searchPath: LibrarySearchPath, settings: AppSettings? = nil,
+        environment: PlugboardHost = PlugboardHost()
+    ) throws(AppConfiguration.Invalid) {
+        let configuration = try AppConfiguration.load(folder: folder)
+        let loadedSettings: AppSettings
+        if let settings { loadedSettings = settings } else { loadedSettings = try AppSettings.load(folder: folder) }
+        self.init(configuration: configuration, settings: loadedSettings, searchPath: searchPath, environment: environment)
+    }
+
+    public init(
+        configuration: AppConfiguration, settings: AppSettings, searchPath: LibrarySearchPath,
+        environment: PlugboardHost = PlugboardHost()
+    ) {
+        self.configuration = configuration
+        self.settings = settings
+        self.environment = environment
+        self.searchPath = searchPath
+        device = DeviceProfile.named(settings.device)
+        cache = ScreenCache(capacity: settings.screenCacheCapacity)
+        plugins = AppPlugins(configuration: configuration, searchPath: searchPath)
+        let tree = environment.views
+        window = tree.create(.container, owner: .host)
+        screenContainer = tree.create(.container, owner: .host)
+        try? tree.setIdentifier(window, "window", by: .host)
+        try? tree.setIdentifier(screenContainer, "screen-container", by: .host)
+        for failure in plugins.failures.values.sorted(by: { $0.identifier < $1.identifier }) {
+            record(AppEvent("error", failure.identifier, detail: failure.error.description))
+        }
+        screens = ScreenFactory(
+            configuration: configuration, plugins: plugins, environment: environment,
+            record: { [unowned self] in record($0) })
+        manager = NavigationBarManager(app: self)
+        start()
+    }
+
+    deinit { shutdown() }
+
+    var home: Screen? { configuration.rivers.home }
+
+    func record(_ event: AppEvent) { events.append(event) }
+
+    private func start() {
+        root = makeRoot()
+        rootContainer = StackContainer(kind: .root, tree: environment.views)
+        try? environment.views.addChild(rootContainer.layer, to: window, by: .host)
+        if let view = root.view { try? environment.views.addChild(view, to: rootContainer.content, by: .host) }
+        rootContainer.bar = manager.makeBar(for: rootContainer)
+        guard let home else { return }
+        show(entry(for: home), in: rootContainer, replacing: false)
+    }
+
+    /// Seed 001 steps 2–3: the menu plugin of the home screen, else the built-in side menu.
+    private func makeRoot() -> any RootAdapter {
+        let menu = home?.menu
+        let fallback = {
+            BuiltInSideMenu(
+                items: menu?.navItems ?? [], screenContainer: self.screenContainer, environment: self.environment,
+                open: { [unowned self] in _ = selectRootItem($0) })
+        }
+        guard settings.useUIBuilderRoot, let menu, let type = menu.navigationType else { return fallback() }
+        guard let plugin = plugins.plugin(type), plugin.descriptor.kind == .root else {
+            let why = plugins.failures[type]?.description ?? "no loadable root plugin '\(type)'"
+            record(AppEvent("fallback", "builtin.side_menu", detail: why))
+            return fallback()
+        }
+        do throws(PluginLoadError) {
+            return try RootInstance(
+                library: plugin.library, pluginID: plugin.descriptor.id, environment: environment,
+                pluginJSON: plugin.entry.pluginModelJSON, dataSourceJSON: menu.modelJSON, delegate: manager)
+        } catch {
+            record(AppEvent("fallback", "builtin.side_menu", detail: error.description))
+            return fallback()
+        }
+    }
+
+    /// The stack entry for a rivers.json screen.
+    func entry(for screen: Screen) -> ScreenEntry {
+        let whiteLabel =
+            BuiltInScreenType(rawValue: screen.type)?.isWhiteLabel == true
+            || configuration.plugins.entry(screen.type)?.manifest.plugboard?.whiteLabel == true
+        return ScreenEntry(controller: screens.make(screen), screen: screen, isWhiteLabel: whiteLabel)
+    }
+
+    /// Destroys every screen, bar and the root. Called by deinit; safe to call twice.
+    public func shutdown() {
+        guard rootContainer != nil else { return }
+        for container in presented.reversed() + [rootContainer!] {
+            for entry in container.stack.reversed() { entry.controller.destroy() }
+            container.stack.removeAll()
+            container.bar?.destroy()
+        }
+        presented.removeAll()
+        root.destroy()
+        rootContainer = nil
+        plugins.release()
+    }
+}

@@ -1,0 +1,19 @@
+/// The root as the container drives it: a root plugin instance, or the built-in side menu.
+protocol RootAdapter: AnyObject {
+    /// The plugin id, or `builtin.side_menu`.
+    var identifier: String { get }
+    var view: ViewHandle? { get }
+    /// Answers `plugboard.ext.special-action`: the menu button is shown.
+    var hasSpecialAction: Bool { get }
+    /// Answers `plugboard.ext.placement`: the root places the bar itself.
+    var placesNavigationBar: Bool { get }
+    func layout(width: Double, height: Double)
+    func selectItem(_ navItemID: String)
+    @discardableResult func performSpecialAction() -> Bool
+    @discardableResult func placeNavigationBar(_ bar: ViewHandle, placement: Placement) -> Bool
+    func destroy()
+}
+
+extension RootInstance: RootAdapter {
+    var identifier: String { descriptor.id }
+}

@@ -1,0 +1,57 @@
+/// One screen in a stack: its controller and what the bar needs to know about it.
+final class ScreenEntry {
+    let controller: any ScreenController
+    /// The rivers.json screen, or nil for screens opened from a URL or a component item.
+    let screen: Screen?
+    /// Built-in Settings / EPG, or a plugin marked `white_label`: its bar is forced on_top.
+    let isWhiteLabel: Bool
+
+    init(controller: any ScreenController, screen: Screen?, isWhiteLabel: Bool) {
+        self.controller = controller
+        self.screen = screen
+        self.isWhiteLabel = isWhiteLabel
+    }
+
+    /// `styles.force_nav_bar_hidden`: no bar for this screen.
+    var forcesBarHidden: Bool { screen?.styles.forceNavBarHidden ?? false }
+}
+
+/// The root state's stack, or one presented container: a stack of screens with its own bar and
+/// its own layer of host views.
+final class StackContainer {
+    enum Kind { case root, presented }
+
+    let kind: Kind
+    var stack: [ScreenEntry] = []
+    /// This container's bar instance (the root state's, or the presented container's own).
+    var bar: NavigationBarInstance?
+    /// The bar's model as last applied, for the state snapshot.
+    var appearance = NavigationBarAppearance()
+    var contextButton = ContextButton.none
+    let layer: ViewHandle
+    let statusBar: ViewHandle
+    let barSlot: ViewHandle
+    let content: ViewHandle
+
+    init(kind: Kind, tree: ViewTree) {
+        self.kind = kind
+        layer = tree.create(.container, owner: .host)
+        statusBar = tree.create(.image, owner: .host)  // an image view: the bar may paint it with an image
+        barSlot = tree.create(.container, owner: .host)
+        content = tree.create(.container, owner: .host)
+        for (view, name) in [(layer, "layer"), (statusBar, "status-bar"), (barSlot, "navigation-bar"), (content, "content")] {
+            try? tree.setIdentifier(view, "\(kind == .root ? "root" : "presented"):\(name)", by: .host)
+        }
+        try? tree.addChild(content, to: layer, by: .host)
+        try? tree.addChild(barSlot, to: layer, by: .host)
+        try? tree.addChild(statusBar, to: layer, by: .host)
+    }
+
+    var top: ScreenEntry? { stack.last }
+
+    /// The placement in effect for the visible screen.
+    var placement: Placement {
+        if bar == nil || top?.forcesBarHidden == true { return .hidden }
+        return appearance.placement
+    }
+}

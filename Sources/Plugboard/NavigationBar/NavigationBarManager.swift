@@ -1,0 +1,246 @@
+/// The navigation-bar manager (the seed's GANavigationBarManager): creates the bar instances,
+/// customises them for the visible screen, makes their navigation buttons, and decides what a
+/// pressed element does — by nav-item type — through the app's stack operations.
+final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
+    unowned let app: PlugboardApp
+    /// The buttons made for each bar (by the bar instance's view owner), to keep `enabled` right.
+    private var buttons: [ViewOwner: [(itemID: String, view: ViewHandle)]] = [:]
+
+    init(app: PlugboardApp) { self.app = app }
+
+    private var tree: ViewTree { app.environment.views }
+
+    /// The home screen's `nav_bar` navigation: the model of screens without one (Home fallback).
+    private var homeNavigation: Navigation? { app.home?.navigationBar }
+
+    // MARK: bars
+
+    /// A bar for `container`: the plugin named by the home screen's `nav_bar` navigation, else
+    /// the default bar of the settings. Nil (no bar) only when neither loads; the reason is logged.
+    func makeBar(for container: StackContainer) -> NavigationBarInstance? {
+        let navigation = homeNavigation
+        let navJSON = navigation?.modelJSON ?? #"{"category":"nav_bar","nav_items":[]}"#
+        var candidates: [(library: PluginLibrary, id: String, pluginJSON: String)] = []
+        if let type = navigation?.navigationType {
+            if let plugin = app.plugins.plugin(type), plugin.descriptor.kind == .navBar {
+                candidates.append((plugin.library, plugin.descriptor.id, plugin.entry.pluginModelJSON))
+            } else {
+                let why = app.plugins.failures[type]?.description ?? "no loadable navigation bar plugin '\(type)'"
+                app.record(AppEvent("fallback", app.settings.defaultNavBarID, detail: why))
+            }
+        }
+        switch app.plugins.loadExtra(
+            library: app.settings.defaultNavBarLibrary, id: app.settings.defaultNavBarID, kind: .navBar,
+            searchPath: app.searchPath)
+        {
+        case .success(let (library, descriptor)): candidates.append((library, descriptor.id, "{}"))
+        case .failure(let failure) where candidates.isEmpty:
+            app.record(AppEvent("error", "navigation bar", detail: failure.description))
+        case .failure: break
+        }
+        for candidate in candidates {
+            do throws(PluginLoadError) {
+                return try NavigationBarInstance(
+                    library: candidate.library, pluginID: candidate.id, environment: app.environment,
+                    pluginJSON: candidate.pluginJSON, navBarJSON: navJSON, delegate: self,
+                    appearance: appearance(for: container.top))
+            } catch {
+                app.record(AppEvent("fallback", candidate.id, detail: error.description))
+            }
+        }
+        return nil
+    }
+
+    /// The `nav_bar` navigation that applies to `entry`: its own, or Home's.
+    func navigation(for entry: ScreenEntry?) -> Navigation? { entry?.screen?.navigationBar ?? homeNavigation }
+
+    func appearance(for entry: ScreenEntry?) -> NavigationBarAppearance {
+        let sink = DiagnosticSink()  // the configuration was validated at load; nothing new here
+        let model = navigation(for: entry).map { NavBarModel.read($0, sink) } ?? NavBarModel()
+        return AppearanceResolver.resolve(model, device: app.device, whiteLabel: entry?.isWhiteLabel ?? false)
+    }
+
+    /// Seed 000's notification on every screen change: the bar gets the screen's model and title,
+    /// the context button is recomputed, and buttons that target the visible screen are disabled.
+    func customize(_ container: StackContainer) {
+        let top = container.top
+        container.appearance = appearance(for: top)
+        container.contextButton = contextButton(for: container)
+        guard let bar = container.bar, let top else { return }
+        let screenJSON = top.screen?.model.serialized() ?? "{}"
+        let dataSource = ScreenProps.dataSource(of: top.screen?.dataObject.merged)?.serialized()
+        bar.customize(
+            screenJSON: screenJSON, navBarJSON: navigation(for: top)?.modelJSON ?? "{}", dataSourceJSON: dataSource,
+            appearance: container.appearance)
+        bar.updateTitle(top.controller.title)
+        bar.setContextButton(container.contextButton)
+        for button in buttons[bar.host.owner] ?? [] {
+            try? tree.setEnabled(button.view, !targetsVisibleScreen(button.itemID, in: container), by: .host)
+        }
+    }
+
+    /// At most one: back after a push, close on a presented screen, menu when the root answers
+    /// special-action, else none.
+    func contextButton(for container: StackContainer) -> ContextButton {
+        if container.stack.count > 1 { return .back }
+        if container.kind == .presented { return .close }
+        return app.root?.hasSpecialAction == true ? .menu : .none
+    }
+
+    private func targetsVisibleScreen(_ itemID: String, in container: StackContainer) -> Bool {
+        guard let target = item(itemID)?.data.target else { return false }
+        return container.top?.controller.screenID == target
+    }
+
+    /// A nav item of the bar models (Home's and every screen's own) by id.
+    func item(_ id: String) -> NavItem? {
+        for screen in app.configuration.rivers.screens {
+            for navigation in screen.navigations where navigation.category == .navBar {
+                if let found = navigation.navItems.flatMap(\.flattened).first(where: { $0.id == id }) { return found }
+            }
+        }
+        return nil
+    }
+
+    func container(of host: InstanceHost) -> StackContainer? {
+        ([app.rootContainer] + app.presented).compactMap { $0 }.first { $0.bar?.host === host }
+    }
+
+    // MARK: NavigationBarHostDelegate
+
+    func navigationBar(_ host: InstanceHost, pressed button: BarButton, navItemID: String?) {
+        switch button {
+        case .menu: app.menu()
+        case .back: app.back()
+        case .close: app.close()
+        case .home: if let home = app.home { _ = app.popRoot(to: home.id) }
+        case .navItem:
+            guard let id = navItemID, let item = item(id), let container = container(of: host) else {
+                host.log(.warning, "button_pressed: unknown nav item '\(navItemID ?? "NULL")'")
+                return
+            }
+            _ = open(item, from: container)
+        }
+    }
+
+    func navigationBar(_ host: InstanceHost, makeButtonFor navItemID: String) -> ViewHandle? {
+        guard let item = item(navItemID), let type = item.type else { return nil }
+        guard ![.label, .header, .ad, .nestedMenu].contains(type) else { return nil }
+        let button = tree.create(.button, owner: host.owner)
+        try? tree.setIdentifier(button, "nav-item:\(item.id)", by: .host)
+        try? tree.setText(button, item.title ?? item.typeName, by: .host)
+        try? tree.setImageURL(button, item.node["assets"]?["icon"]?.node.stringValue, by: .host)
+        try? tree.setTapAction(
+            button,
+            .host { [unowned self, unowned host] in
+                guard let container = container(of: host) else { return }
+                _ = open(item, from: container)
+            }, by: .host)
+        buttons[host.owner, default: []].append((item.id, button))
+        return button
+    }
+
+    func isSpecialButtonUsedByRoot() -> Bool { app.root?.hasSpecialAction ?? false }
+
+    // MARK: RootHostDelegate
+
+    func screenContainer(for host: InstanceHost) -> ViewHandle { app.screenContainer }
+
+    func root(_ host: InstanceHost, openItem navItemID: String) -> Bool { app.selectRootItem(navItemID) }
+
+    // MARK: what a nav item does
+
+    /// Opens what `item` names, from `container` (a bar's, or the root's for menu items). Returns
+    /// false when the item does nothing.
+    func open(_ item: NavItem, from container: StackContainer) -> Bool {
+        let fromRoot = container === app.rootContainer && isMenuItem(item)
+        switch item.type {
+        case .button, .label:
+            if let target = item.data.target, let screen = app.configuration.rivers.screen(target) {
+                return openScreen(screen, from: container, fromRoot: fromRoot)
+            }
+            if let url = webURL(item) {
+                app.record(AppEvent("open_url", item.id, detail: url))
+                return openCached(
+                    key: .init(screenType: "web", dataSource: url), from: container, fromRoot: fromRoot,
+                    presentation: nil
+                ) { ScreenEntry(controller: app.screens.makeWeb(url: url, title: item.title ?? url, itemID: item.id), screen: nil, isWhiteLabel: false) }
+            }
+            app.record(AppEvent("ignored", item.id, detail: "no target and no URL"))
+            return false
+        case .liveDrawer, .applicasterCrossmates, .applicasterFeed:
+            return openCached(
+                key: .init(screenType: item.typeName, dataSource: item.data.source ?? ""), from: container,
+                fromRoot: fromRoot, presentation: nil
+            ) { ScreenEntry(controller: app.screens.makeComponent(item), screen: nil, isWhiteLabel: false) }
+        case .applicasterEPG, .applicasterSettings:
+            let type: BuiltInScreenType = item.type == .applicasterEPG ? .epg : .settings
+            if let screen = app.configuration.rivers.screens.first(where: { $0.type == type.rawValue }) {
+                return openScreen(screen, from: container, fromRoot: fromRoot)
+            }
+            return openCached(
+                key: .init(screenType: type.rawValue, dataSource: ""), from: container, fromRoot: fromRoot,
+                presentation: nil
+            ) {
+                ScreenEntry(controller: app.screens.makeWhiteLabel(type, itemID: item.id), screen: nil, isWhiteLabel: true)
+            }
+        case .chromecast:
+            app.record(AppEvent("cast", item.id, detail: item.data.source))
+            return true
+        case .header, .ad, .nestedMenu, nil:
+            return false
+        }
+    }
+
+    private func isMenuItem(_ item: NavItem) -> Bool {
+        app.home?.menu?.navItems.flatMap(\.flattened).contains { $0.id == item.id } ?? false
+    }
+
+    /// A button opens a URL when its data type is `WEB_URL`, or when it has no target and its
+    /// source is an http(s) URL.
+    private func webURL(_ item: NavItem) -> String? {
+        guard let source = item.data.source, !source.isEmpty else { return nil }
+        if item.data.type?.uppercased() == "WEB_URL" { return source }
+        return source.hasPrefix("http://") || source.hasPrefix("https://") ? source : nil
+    }
+
+    private func openScreen(_ screen: Screen, from container: StackContainer, fromRoot: Bool) -> Bool {
+        if fromRoot, app.popRoot(to: screen.id) { return true }
+        let dataSource = screen.dataObject.merged.objectValue?["source"]?.stringValue ?? ""
+        return openCached(
+            key: .init(screenType: screen.type, dataSource: dataSource), from: container, fromRoot: fromRoot,
+            presentation: screen.styles.presentation
+        ) { app.entry(for: screen) }
+    }
+
+    /// Presents (from the bar; push from the root; `presentation` overrides) the screen of `key`,
+    /// re-using a cached instance. Screens opened from the bar are cached; a re-used one is first
+    /// taken off the stack it was on, so no screen is on the stacks twice.
+    private func openCached(
+        key: ScreenCache.Key, from container: StackContainer, fromRoot: Bool, presentation: ScreenPresentation?,
+        make: () -> ScreenEntry
+    ) -> Bool {
+        let mode = presentation ?? (fromRoot ? .push : .present)
+        var entry: ScreenEntry
+        if !fromRoot, let cached = app.cache.lookup(key),
+            let existing = ([app.rootContainer!] + app.presented).flatMap(\.stack).first(where: { $0.controller === cached })
+        {
+            if app.visibleEntry?.controller === cached { return true }
+            app.detach(cached)
+            entry = existing
+        } else {
+            entry = make()
+            if !fromRoot {
+                app.cache.insert(
+                    entry.controller, for: key, inUse: { [unowned self] in app.visibleEntry?.controller === $0 },
+                    evict: { [unowned self] in app.detach($0) })
+            }
+        }
+        if mode == .present {
+            app.present(entry)
+        } else {
+            app.show(entry, in: container, replacing: false)
+        }
+        return true
+    }
+}

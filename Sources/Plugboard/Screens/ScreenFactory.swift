@@ -1,0 +1,127 @@
+/// Makes the controller for a screen: a screen plugin instance when a loaded plugin serves the
+/// screen's type, the host's own screen for built-in types, and a visible error screen (with the
+/// reason logged) when a plugin screen cannot be created. Never throws: a screen always shows.
+final class ScreenFactory {
+    let configuration: AppConfiguration
+    let plugins: AppPlugins
+    let environment: PlugboardHost
+    let record: (AppEvent) -> Void
+
+    init(
+        configuration: AppConfiguration, plugins: AppPlugins, environment: PlugboardHost,
+        record: @escaping (AppEvent) -> Void
+    ) {
+        self.configuration = configuration
+        self.plugins = plugins
+        self.environment = environment
+        self.record = record
+    }
+
+    /// The controller for a rivers.json screen.
+    func make(_ screen: Screen) -> any ScreenController {
+        let title = screen.name ?? screen.id
+        let model = screen.model
+        let dataSource = ScreenProps.dataSource(of: screen.dataObject.merged)
+        if let made = makePlugin(
+            type: screen.type, id: screen.id, title: title, screenModel: model, dataSource: dataSource)
+        {
+            return made
+        }
+        let kind: BuiltInScreen.Kind
+        switch BuiltInScreenType(rawValue: screen.type) {
+        case .web: kind = .web(url: dataSource?.objectValue?["source"]?.stringValue ?? "about:blank")
+        case .settings: kind = .whiteLabel("Settings")
+        case .epg: kind = .whiteLabel("EPG")
+        case .generalContent, nil:
+            let components = screen.node["ui_components"]?.elements?.compactMap {
+                $0.node["component_type"]?.stringValue
+            }
+            kind = .content(components: components ?? [])
+        }
+        return BuiltInScreen(
+            screenID: screen.id, screenType: screen.type, title: title, kind: kind,
+            background: screen.styles.backgroundColor, environment: environment)
+    }
+
+    /// The screen a component nav item opens (live drawer, crossmates, feed): the plugin whose
+    /// identifier is the item type when there is one, else the host's component screen.
+    func makeComponent(_ item: NavItem) -> any ScreenController {
+        let id = "\(item.typeName):\(item.id)"
+        let title = item.title ?? item.typeName
+        let dataSource = ScreenProps.dataSource(of: item.node["data"]?.node.value)
+        let model = Self.syntheticModel(id: id, type: item.typeName, title: title, data: dataSource)
+        if let made = makePlugin(type: item.typeName, id: id, title: title, screenModel: model, dataSource: dataSource) {
+            return made
+        }
+        return BuiltInScreen(
+            screenID: id, screenType: item.typeName, title: title,
+            kind: .component(item.typeName, dataSource: item.data.source), background: nil, environment: environment)
+    }
+
+    /// The web screen for a URL button: the `web` plugin when the app has one, else the host's.
+    func makeWeb(url: String, title: String, itemID: String) -> any ScreenController {
+        let id = "web:\(itemID)"
+        let data = JSONValue.object(
+            JSONObject(entries: [
+                .init(
+                    key: "source", keyPosition: SourcePosition(line: 1, column: 1),
+                    value: JSONNode(.string(url), position: SourcePosition(line: 1, column: 1)))
+            ]))
+        let model = Self.syntheticModel(id: id, type: "web", title: title, data: data)
+        if let made = makePlugin(type: "web", id: id, title: title, screenModel: model, dataSource: data) {
+            return made
+        }
+        return BuiltInScreen(
+            screenID: id, screenType: "web", title: title, kind: .web(url: url), background: nil,
+            environment: environment)
+    }
+
+    /// A white-label screen (Settings, EPG) opened by its nav item when rivers.json lists none.
+    func makeWhiteLabel(_ type: BuiltInScreenType, itemID: String) -> any ScreenController {
+        let title = type == .epg ? "EPG" : "Settings"
+        return BuiltInScreen(
+            screenID: "\(type.rawValue):\(itemID)", screenType: type.rawValue, title: title, kind: .whiteLabel(title),
+            background: nil, environment: environment)
+    }
+
+    private func makePlugin(
+        type: String, id: String, title: String, screenModel: JSONValue, dataSource: JSONValue?
+    ) -> (any ScreenController)? {
+        if let failure = plugins.failures[type] {
+            return error(id: id, type: type, title: title, failure.description)
+        }
+        guard let plugin = plugins.plugin(type), plugin.descriptor.kind == .screen else { return nil }
+        do throws(PluginLoadError) {
+            let instance = try ScreenInstance(
+                library: plugin.library, pluginID: plugin.descriptor.id, environment: environment,
+                pluginJSON: plugin.entry.pluginModelJSON,
+                screenJSON: ScreenProps.json(screenModel: screenModel, dataSource: dataSource),
+                dataSourceJSON: dataSource?.serialized())
+            return PluginScreenController(screenID: id, screenType: type, title: title, instance: instance)
+        } catch {
+            return self.error(id: id, type: type, title: title, error.description)
+        }
+    }
+
+    private func error(id: String, type: String, title: String, _ message: String) -> any ScreenController {
+        record(AppEvent("error", id, detail: message))
+        environment.logger.error("screen \(id): \(message)")
+        return BuiltInScreen(
+            screenID: id, screenType: type, title: title, kind: .error(message), background: nil,
+            environment: environment)
+    }
+
+    /// A screen model for screens that rivers.json does not list.
+    private static func syntheticModel(id: String, type: String, title: String, data: JSONValue?) -> JSONValue {
+        let at = SourcePosition(line: 1, column: 1)
+        func entry(_ key: String, _ value: JSONValue) -> JSONObject.Entry {
+            .init(key: key, keyPosition: at, value: JSONNode(value, position: at))
+        }
+        return .object(
+            JSONObject(entries: [
+                entry("id", .string(id)), entry("name", .string(title)), entry("type", .string(type)),
+                entry("home", .bool(false)), entry("data", data ?? .object(JSONObject(entries: []))),
+                entry("styles", .object(JSONObject(entries: []))),
+            ]))
+    }
+}

@@ -13,7 +13,7 @@ struct Lint: ParsableCommand {
             """
     )
 
-    @Argument(help: "An app folder holding plugins.json and rivers.json.")
+    @Argument(help: "An app folder holding plugins.json, rivers.json and optionally settings.json.")
     var folder: String?
 
     @Option(help: "A plugins.json file (instead of, or besides, the folder's).")
@@ -56,6 +56,9 @@ struct Lint: ParsableCommand {
         }
         if pluginsURL != nil || riversURL != nil {
             diagnostics += AppConfiguration.check(pluginsURL: pluginsURL, riversURL: riversURL).1
+        }
+        if let folder {
+            diagnostics += AppSettings.check(folder: URL(fileURLWithPath: folder)).1
         }
         if json {
             let encoder = JSONEncoder()

@@ -27,8 +27,15 @@ public struct AppSettings: Sendable, Hashable {
 
     /// Reads `settings.json` of `folder`; a missing file gives the defaults.
     public static func load(folder: URL) throws(AppConfiguration.Invalid) -> AppSettings {
+        let (settings, diagnostics) = check(folder: folder)
+        guard let settings else { throw AppConfiguration.Invalid(diagnostics: diagnostics) }
+        return settings
+    }
+
+    /// Reads `settings.json` of `folder` with every diagnostic; nil settings when it has errors.
+    public static func check(folder: URL) -> (AppSettings?, [ConfigDiagnostic]) {
         let url = folder.appendingPathComponent(fileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return AppSettings() }
+        guard FileManager.default.fileExists(atPath: url.path) else { return (AppSettings(), []) }
         let sink = DiagnosticSink()
         var settings = AppSettings()
         if let data = try? Data(contentsOf: url), let root = PluginsFile.parse(data, file: url.displayPath, sink),
@@ -36,8 +43,7 @@ public struct AppSettings: Sendable, Hashable {
         {
             settings.read(object, sink)
         }
-        guard !sink.hasErrors else { throw AppConfiguration.Invalid(diagnostics: sink.diagnostics) }
-        return settings
+        return (sink.hasErrors ? nil : settings, sink.diagnostics)
     }
 
     mutating func read(_ object: ConfigNode, _ sink: DiagnosticSink) {

@@ -74,6 +74,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
             appearance: container.appearance)
         bar.updateTitle(top.controller.title)
         bar.setContextButton(container.contextButton)
+        buttons[bar.host.owner]?.removeAll { tree[$0.view] == nil }  // released by the bar
         for button in buttons[bar.host.owner] ?? [] {
             try? tree.setEnabled(button.view, !targetsVisibleScreen(button.itemID, in: container), by: .host)
         }

@@ -10,7 +10,7 @@ final class TestNavigationBar: NavigationBarPlugin {
         summary: "Logs every call", isScreen: false)
 
     private let host: PluginHost
-    private let navItemIDs: [String]
+    private var navItemIDs: [String]
     private var root: View!
     private var contextButton: View!
     private var title: View!
@@ -18,12 +18,31 @@ final class TestNavigationBar: NavigationBarPlugin {
     private var context = ContextButton.none
 
     init?(host: PluginHost, pluginJSON: String, navBarJSON: String) {
-        guard let model = try? JSONSerialization.jsonObject(with: Data(navBarJSON.utf8)) as? [String: Any] else {
+        guard let ids = Self.navItemIDs(navBarJSON) else { return nil }
+        self.host = host
+        navItemIDs = ids
+    }
+
+    static func navItemIDs(_ json: String) -> [String]? {
+        guard let model = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
             return nil
         }
-        self.host = host
         let items = model["nav_items"] as? [[String: Any]] ?? []
-        navItemIDs = items.compactMap { $0["id"] as? String }
+        return items.compactMap { $0["id"] as? String }
+    }
+
+    /// Asks the manager for one button per nav item of the current model.
+    private func makeButtons() {
+        for button in navigationButtons { button.release() }
+        navigationButtons.removeAll()
+        for id in navItemIDs {
+            guard let button = host.navigationBar?.makeNavigationButton(navItemID: id) else {
+                host.log("no button for \(id)", severity: .warning)
+                continue
+            }
+            root.addChild(button)
+            navigationButtons.append(button)
+        }
     }
 
     func setUp() -> Bool {
@@ -46,14 +65,7 @@ final class TestNavigationBar: NavigationBarPlugin {
         title.setIdentifier("title")
         root.addChild(contextButton)
         root.addChild(title)
-        for id in navItemIDs {
-            guard let button = host.navigationBar?.makeNavigationButton(navItemID: id) else {
-                host.log("no button for \(id)", severity: .warning)
-                continue
-            }
-            root.addChild(button)
-            navigationButtons.append(button)
-        }
+        makeButtons()
         let special = host.navigationBar?.isSpecialButtonUsedByRoot ?? false
         host.log("setUp buttons=\(navigationButtons.count) special=\(special)")
         return true
@@ -73,6 +85,10 @@ final class TestNavigationBar: NavigationBarPlugin {
     }
 
     func customize(screenJSON: String, navBarJSON: String, dataSourceJSON: String?) {
+        if let ids = Self.navItemIDs(navBarJSON), ids != navItemIDs {
+            navItemIDs = ids
+            makeButtons()
+        }
         guard let style = host.customization else { return }
         switch style.background {
         case .color(let argb): root.setBackgroundColor(argb)

@@ -26,7 +26,8 @@ import Testing
         screen.destroy()  // idempotent
         #expect(
             messages(environment, from: "test.screen.c") == [
-                "init", #"props {"id":"s1"}"#, "data_source NULL", "layout 390x700", "will_appear", "did_appear", "will_disappear", "did_disappear",
+                "init", #"props {"id":"s1"}"#, "data_source NULL", "layout 390x700", "will_appear", "did_appear",
+                "will_disappear", "did_disappear",
                 "will_appear", "did_appear", "will_disappear", "did_disappear", "destroy",
             ])
         #expect(screen.isDestroyed)

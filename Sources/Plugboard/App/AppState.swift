@@ -48,15 +48,18 @@ extension PlugboardApp {
             case .color(let color): color.description
             case .image(let url): "image \(url)"
             }
-        let buttons: [AppState.Button] = (container.bar?.view).map { barView in
-            collect(under: barView).compactMap { handle -> AppState.Button? in
-                guard let view = tree[handle], let identifier = view.identifier, identifier.hasPrefix("nav-item:") else {
-                    return nil
+        let buttons: [AppState.Button] =
+            (container.bar?.view).map { barView in
+                collect(under: barView).compactMap { handle -> AppState.Button? in
+                    guard let view = tree[handle], let identifier = view.identifier, identifier.hasPrefix("nav-item:")
+                    else {
+                        return nil
+                    }
+                    return AppState.Button(
+                        id: String(identifier.dropFirst("nav-item:".count)), title: view.text ?? "",
+                        enabled: view.isEnabled)
                 }
-                return AppState.Button(
-                    id: String(identifier.dropFirst("nav-item:".count)), title: view.text ?? "", enabled: view.isEnabled)
-            }
-        } ?? []
+            } ?? []
         var frames = frames(for: container)
         if let view = visibleEntry?.controller.view { frames.screen = tree.absoluteFrame(of: view) }
         return AppState(

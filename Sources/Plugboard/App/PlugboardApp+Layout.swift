@@ -66,7 +66,9 @@ extension PlugboardApp {
             try? tree.setHidden(container.barSlot, frames.navigationBar == nil, by: .host)
             try? tree.setFrame(container.barSlot, frames.navigationBar ?? .zero, by: .host)
             if let barView, let barFrame = frames.navigationBar {
-                if tree[barView]?.parent != container.barSlot { try? tree.addChild(barView, to: container.barSlot, by: .host) }
+                if tree[barView]?.parent != container.barSlot {
+                    try? tree.addChild(barView, to: container.barSlot, by: .host)
+                }
                 try? tree.setFrame(barView, Rect(x: 0, y: 0, width: barFrame.width, height: barFrame.height), by: .host)
                 container.bar?.layout(width: barFrame.width, height: barFrame.height)
             }

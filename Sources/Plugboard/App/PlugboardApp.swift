@@ -37,7 +37,8 @@ public final class PlugboardApp {
         let configuration = try AppConfiguration.load(folder: folder)
         let loadedSettings: AppSettings
         if let settings { loadedSettings = settings } else { loadedSettings = try AppSettings.load(folder: folder) }
-        self.init(configuration: configuration, settings: loadedSettings, searchPath: searchPath, environment: environment)
+        self.init(
+            configuration: configuration, settings: loadedSettings, searchPath: searchPath, environment: environment)
     }
 
     public init(

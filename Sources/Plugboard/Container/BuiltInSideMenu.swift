@@ -47,7 +47,8 @@ final class BuiltInSideMenu: RootAdapter {
         let menuWidth = (width * 0.8).rounded()
         try? tree.setFrame(menu, Rect(x: 0, y: 0, width: menuWidth, height: height), by: owner)
         for (index, row) in rows.enumerated() {
-            try? tree.setFrame(row.view, Rect(x: 16, y: 16 + Double(index) * 44, width: menuWidth - 32, height: 44), by: owner)
+            try? tree.setFrame(
+                row.view, Rect(x: 16, y: 16 + Double(index) * 44, width: menuWidth - 32, height: 44), by: owner)
         }
     }
 

@@ -39,7 +39,9 @@ final class StackContainer {
         statusBar = tree.create(.image, owner: .host)  // an image view: the bar may paint it with an image
         barSlot = tree.create(.container, owner: .host)
         content = tree.create(.container, owner: .host)
-        for (view, name) in [(layer, "layer"), (statusBar, "status-bar"), (barSlot, "navigation-bar"), (content, "content")] {
+        for (view, name) in [
+            (layer, "layer"), (statusBar, "status-bar"), (barSlot, "navigation-bar"), (content, "content"),
+        ] {
             try? tree.setIdentifier(view, "\(kind == .root ? "root" : "presented"):\(name)", by: .host)
         }
         try? tree.addChild(content, to: layer, by: .host)

@@ -165,7 +165,11 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
                 return openCached(
                     key: .init(screenType: "web", dataSource: url), from: container, fromRoot: fromRoot,
                     presentation: nil
-                ) { ScreenEntry(controller: app.screens.makeWeb(url: url, title: item.title ?? url, itemID: item.id), screen: nil, isWhiteLabel: false) }
+                ) {
+                    ScreenEntry(
+                        controller: app.screens.makeWeb(url: url, title: item.title ?? url, itemID: item.id),
+                        screen: nil, isWhiteLabel: false)
+                }
             }
             app.record(AppEvent("ignored", item.id, detail: "no target and no URL"))
             return false
@@ -183,7 +187,8 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
                 key: .init(screenType: type.rawValue, dataSource: ""), from: container, fromRoot: fromRoot,
                 presentation: nil
             ) {
-                ScreenEntry(controller: app.screens.makeWhiteLabel(type, itemID: item.id), screen: nil, isWhiteLabel: true)
+                ScreenEntry(
+                    controller: app.screens.makeWhiteLabel(type, itemID: item.id), screen: nil, isWhiteLabel: true)
             }
         case .chromecast:
             app.record(AppEvent("cast", item.id, detail: item.data.source))
@@ -223,24 +228,34 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     ) -> Bool {
         let mode = presentation ?? (fromRoot ? .push : .present)
         var entry: ScreenEntry
+        var isNew = false
         if !fromRoot, let cached = app.cache.lookup(key),
-            let existing = ([app.rootContainer!] + app.presented).flatMap(\.stack).first(where: { $0.controller === cached })
+            let existing = ([app.rootContainer!] + app.presented).flatMap(\.stack).first(where: {
+                $0.controller === cached
+            })
         {
             if app.visibleEntry?.controller === cached { return true }
             app.detach(cached)
             entry = existing
         } else {
             entry = make()
-            if !fromRoot {
-                app.cache.insert(
-                    entry.controller, for: key, inUse: { [unowned self] in app.visibleEntry?.controller === $0 },
-                    evict: { [unowned self] in app.detach($0) })
-            }
+            isNew = true
         }
         if mode == .present {
             app.present(entry)
         } else {
             app.show(entry, in: container, replacing: false)
+        }
+        // Cached once shown, so that only screens the user no longer sees can be evicted.
+        if isNew, !fromRoot {
+            var evicted = false
+            app.cache.insert(
+                entry.controller, for: key, inUse: { [unowned self] in app.visibleEntry?.controller === $0 },
+                evict: { [unowned self] in
+                    app.detach($0)
+                    evicted = true
+                })
+            if evicted { app.refresh() }
         }
         return true
     }

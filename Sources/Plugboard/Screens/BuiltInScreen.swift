@@ -57,7 +57,8 @@ final class BuiltInScreen: ScreenController {
 
     func layout(width: Double, height: Double) {
         for (index, line) in lines.enumerated() {
-            try? tree.setFrame(line, Rect(x: 16, y: 16 + Double(index) * 28, width: max(0, width - 32), height: 24), by: owner)
+            try? tree.setFrame(
+                line, Rect(x: 16, y: 16 + Double(index) * 28, width: max(0, width - 32), height: 24), by: owner)
         }
     }
 

@@ -50,7 +50,8 @@ final class ScreenFactory {
         let title = item.title ?? item.typeName
         let dataSource = ScreenProps.dataSource(of: item.node["data"]?.node.value)
         let model = Self.syntheticModel(id: id, type: item.typeName, title: title, data: dataSource)
-        if let made = makePlugin(type: item.typeName, id: id, title: title, screenModel: model, dataSource: dataSource) {
+        if let made = makePlugin(type: item.typeName, id: id, title: title, screenModel: model, dataSource: dataSource)
+        {
             return made
         }
         return BuiltInScreen(

@@ -5,7 +5,9 @@ enum ScreenProps {
     static func json(screenModel: JSONValue, dataSource: JSONValue?) -> String {
         let at = SourcePosition(line: 1, column: 1)
         func node(_ value: JSONValue) -> JSONNode { JSONNode(value, position: at) }
-        var entries: [JSONObject.Entry] = [.init(key: "uibuilder_screen_model", keyPosition: at, value: node(screenModel))]
+        var entries: [JSONObject.Entry] = [
+            .init(key: "uibuilder_screen_model", keyPosition: at, value: node(screenModel))
+        ]
         if let dataSource { entries.append(.init(key: "data_source_model", keyPosition: at, value: node(dataSource))) }
         for section in ["styles", "general"] {
             for entry in screenModel.objectValue?[section]?.objectValue?.entries ?? []

@@ -12,18 +12,20 @@ struct AppFixture {
         "default_nav_bar": ["library": "TestSwiftPlugins", "id": "test.navbar.swift"]
     ]
 
-    static var standardPlugins: [[String: Any]] { [
-        plugin("test.navbar.swift", type: "nav_bar", library: "TestSwiftPlugins"),
-        plugin("test.root.swift", type: "menu", library: "TestSwiftPlugins"),
-        plugin("test.root.plain", type: "menu", library: "TestSwiftPlugins"),
-        plugin("test.screen.c", type: "general", library: "TestScreenC", screen: true),
-        plugin("test.screen.create-null", type: "general", library: "BrokenCreateNull", screen: true),
-        plugin("missing_root", type: "menu", library: "NoSuchLibrary"),
+    static var standardPlugins: [[String: Any]] {
         [
-            "plugin": ["identifier": "analytics", "name": "Analytics", "type": "analytics"],
-            "configuration_json": ["key": "UA-1"],
-        ],
-    ] }
+            plugin("test.navbar.swift", type: "nav_bar", library: "TestSwiftPlugins"),
+            plugin("test.root.swift", type: "menu", library: "TestSwiftPlugins"),
+            plugin("test.root.plain", type: "menu", library: "TestSwiftPlugins"),
+            plugin("test.screen.c", type: "general", library: "TestScreenC", screen: true),
+            plugin("test.screen.create-null", type: "general", library: "BrokenCreateNull", screen: true),
+            plugin("missing_root", type: "menu", library: "NoSuchLibrary"),
+            [
+                "plugin": ["identifier": "analytics", "name": "Analytics", "type": "analytics"],
+                "configuration_json": ["key": "UA-1"],
+            ],
+        ]
+    }
 
     static func plugin(
         _ id: String, type: String, library: String, screen: Bool = false, styles: [[String: Any]] = [],
@@ -41,19 +43,25 @@ struct AppFixture {
         _ id: String, type: String = "general_content", home: Bool = false, navigations: [[String: Any]] = [],
         styles: [String: Any] = [:], data: [String: Any] = [:]
     ) -> [String: Any] {
-        ["id": id, "name": id.capitalized, "type": type, "home": home, "navigations": navigations, "styles": styles, "data": data]
+        [
+            "id": id, "name": id.capitalized, "type": type, "home": home, "navigations": navigations, "styles": styles,
+            "data": data,
+        ]
     }
 
     static func navBar(
         _ id: String = "bar", type: String? = "test.navbar.swift", items: [[String: Any]] = [],
         styles: [String: Any] = [:], assets: [String: Any] = [:]
     ) -> [String: Any] {
-        var navigation: [String: Any] = ["id": id, "category": "nav_bar", "nav_items": items, "styles": styles, "assets": assets]
+        var navigation: [String: Any] = [
+            "id": id, "category": "nav_bar", "nav_items": items, "styles": styles, "assets": assets,
+        ]
         if let type { navigation["navigation_type"] = type }
         return navigation
     }
 
-    static func menu(_ id: String = "menu", type: String? = "test.root.plain", items: [[String: Any]]) -> [String: Any] {
+    static func menu(_ id: String = "menu", type: String? = "test.root.plain", items: [[String: Any]]) -> [String: Any]
+    {
         var navigation: [String: Any] = ["id": id, "category": "menu", "nav_items": items]
         if let type { navigation["navigation_type"] = type }
         return navigation

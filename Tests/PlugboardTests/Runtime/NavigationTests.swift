@@ -80,7 +80,9 @@ import Testing
         try app.tap(identifier: "nav-item:\(item)")
         #expect(app.state.visibleScreen == screen)
         let controller = try #require(app.visibleEntry?.controller as? BuiltInScreen)
-        if case .component(_, let dataSource) = controller.kind { #expect(dataSource == source) } else {
+        if case .component(_, let dataSource) = controller.kind {
+            #expect(dataSource == source)
+        } else {
             Issue.record("not a component screen: \(controller.kind)")
         }
     }
@@ -95,7 +97,9 @@ import Testing
     @Test func labelsAndHeadersMakeNoBarButtons() throws {
         var fixture = StandardApp.fixture()
         var navigations = fixture.screens[0]["navigations"] as! [[String: Any]]
-        navigations[0]["nav_items"] = [AppFixture.item("a-label", type: "label"), AppFixture.item("x", target: "shows")]
+        navigations[0]["nav_items"] = [
+            AppFixture.item("a-label", type: "label"), AppFixture.item("x", target: "shows"),
+        ]
         fixture.screens[0]["navigations"] = navigations
         let environment = PlugboardHost()
         let app = try fixture.launch(environment: environment)
@@ -119,7 +123,9 @@ import Testing
                 "will_disappear plugin", "did_disappear plugin", "will_appear home", "did_appear home",
             ])
         // The plugin saw the same order, and was destroyed when popped.
-        let plugin = messages(environment, from: "test.screen.c").filter { !$0.hasPrefix("props") && !$0.hasPrefix("layout") }
+        let plugin = messages(environment, from: "test.screen.c").filter {
+            !$0.hasPrefix("props") && !$0.hasPrefix("layout")
+        }
         #expect(
             plugin == [
                 "init", "data_source {\"source\":\"https://feeds.example.com/plugin\",\"type\":\"ATOM\"}",
@@ -150,7 +156,9 @@ import Testing
         let expected = "\(Built.library("BrokenCreateNull")): create(\"test.screen.create-null\") returned NULL"
         #expect(screen.kind == .error(expected))
         #expect(app.events.contains(AppEvent("error", "broken", detail: expected)))
-        let texts = app.environment.views[try #require(screen.view)]?.children.compactMap { app.environment.views[$0]?.text }
+        let texts = app.environment.views[try #require(screen.view)]?.children.compactMap {
+            app.environment.views[$0]?.text
+        }
         #expect(texts == ["⚠ This screen could not be shown", expected])
     }
 

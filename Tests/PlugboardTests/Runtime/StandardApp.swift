@@ -31,7 +31,8 @@ enum StandardApp {
             F.screen(
                 "home", home: true,
                 navigations: [F.navBar(items: barItems, styles: styles), F.menu(type: root, items: menuItems)]),
-            F.screen("plugin", type: "test.screen.c", data: ["source": "https://feeds.example.com/plugin", "type": "ATOM"]),
+            F.screen(
+                "plugin", type: "test.screen.c", data: ["source": "https://feeds.example.com/plugin", "type": "ATOM"]),
             F.screen(
                 "shows",
                 navigations: [

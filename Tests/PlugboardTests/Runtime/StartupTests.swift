@@ -42,7 +42,9 @@ import Testing
         #expect(app.state.root == "builtin.side_menu")
         let fallback = try #require(app.events.first { $0.name == "fallback" })
         #expect(fallback.subject == "builtin.side_menu")
-        #expect(fallback.detail?.hasPrefix("plugin 'missing_root': plugin library 'NoSuchLibrary' not found; searched: ") == true)
+        #expect(
+            fallback.detail?.hasPrefix("plugin 'missing_root': plugin library 'NoSuchLibrary' not found; searched: ")
+                == true)
         #expect(app.events.contains { $0.name == "error" && $0.subject == "missing_root" })
     }
 

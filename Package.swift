@@ -10,6 +10,11 @@ let cTestPlugins = [
 ]
 let swiftTestPlugins = ["TestSwiftPlugins"]
 
+/// First-party plugins: real shared libraries in `Plugins/<name>`, loaded like any third-party
+/// plugin. C ones include only the ABI header; Swift ones use PlugboardSDK.
+let cPlugins = ["SideMenu", "EPG"]
+let swiftPlugins = ["GeneralNavBar", "TabBar", "ContactUs", "Web", "Components"]
+
 let package = Package(
     name: "Plugboard",
     products: [
@@ -18,7 +23,9 @@ let package = Package(
         .executable(name: "plugboard", targets: ["PlugboardCLI"]),
         .executable(name: "plugboard-json-benchmark", targets: ["JSONParsingBenchmark"]),
     ]
-        + (cTestPlugins + swiftTestPlugins).map { .library(name: $0, type: .dynamic, targets: [$0]) },
+        + (cTestPlugins + swiftTestPlugins + cPlugins + swiftPlugins).map {
+            .library(name: $0, type: .dynamic, targets: [$0])
+        },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -63,5 +70,9 @@ let package = Package(
         + cTestPlugins.map {
             .target(name: $0, dependencies: ["PlugboardABI"], path: "Tests/Plugins/\($0)", publicHeadersPath: ".")
         }
+        + cPlugins.map {
+            .target(name: $0, dependencies: ["PlugboardABI"], path: "Plugins/\($0)", publicHeadersPath: ".")
+        }
+        + swiftPlugins.map { .target(name: $0, dependencies: ["PlugboardSDK"], path: "Plugins/\($0)") }
         + swiftTestPlugins.map { .target(name: $0, dependencies: ["PlugboardSDK"], path: "Tests/Plugins/\($0)") }
 )

@@ -45,6 +45,11 @@ public struct PluginHost {
         }
     }
 
+    /// The container's callbacks (screen instances only).
+    public var screen: ScreenServices? {
+        `extension`(PB_HOST_EXT_SCREEN, as: pb_host_screen_t.self).map { ScreenServices(host: raw, table: $0) }
+    }
+
     /// The root container's callbacks (root instances only).
     public var root: RootServices? {
         `extension`(PB_HOST_EXT_ROOT, as: pb_host_root_t.self).map { RootServices(host: raw, table: $0) }
@@ -114,4 +119,13 @@ public struct RootServices {
 
     @discardableResult
     public func openItem(_ navItemID: String) -> Bool { table.pointee.open_item(host, navItemID) }
+}
+
+/// `pb_host_screen_t`: a screen asks to be closed (when it hides the bar and shows its own button).
+public struct ScreenServices {
+    let host: UnsafePointer<pb_host_t>
+    let table: UnsafePointer<pb_host_screen_t>
+
+    @discardableResult
+    public func close() -> Bool { table.pointee.close(host) }
 }

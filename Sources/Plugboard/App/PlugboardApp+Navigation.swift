@@ -153,3 +153,15 @@ extension PlugboardApp {
         refresh()
     }
 }
+
+extension PlugboardApp: ScreenHostDelegate {
+    /// A screen's own close button: dismisses its presented container, or pops it.
+    public func close(_ host: InstanceHost) -> Bool {
+        guard let container = ([rootContainer!] + presented).first(where: { container in
+            (container.top?.controller as? PluginScreenController)?.instance.host === host
+        }) else { return false }
+        record(AppEvent("screen_close", host.pluginID))
+        if container.kind == .presented, container.stack.count == 1 { return close() }
+        return container === topContainer ? back() : false
+    }
+}

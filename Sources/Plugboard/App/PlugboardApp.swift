@@ -64,6 +64,7 @@ public final class PlugboardApp {
             configuration: configuration, plugins: plugins, environment: environment,
             record: { [unowned self] in record($0) })
         manager = NavigationBarManager(app: self)
+        screens.screenDelegate = self
         start()
     }
 

@@ -15,3 +15,9 @@ public protocol RootHostDelegate: AnyObject {
     /// The user picked a nav item in the root's menu. False for an unknown id.
     func root(_ host: InstanceHost, openItem navItemID: String) -> Bool
 }
+
+/// The container as a screen instance reaches it (`pb_host_screen_t`).
+public protocol ScreenHostDelegate: AnyObject {
+    /// The screen asks to be closed (dismissed or popped). False when it cannot be.
+    func close(_ host: InstanceHost) -> Bool
+}

@@ -11,6 +11,7 @@ enum HostTables {
         case (PB_HOST_EXT_NAV_BAR, .navBar): return UnsafeRawPointer(navBar)
         case (PB_HOST_EXT_NAV_BAR_CUSTOMIZATION, .navBar): return UnsafeRawPointer(customization)
         case (PB_HOST_EXT_ROOT, .root): return UnsafeRawPointer(root)
+        case (PB_HOST_EXT_SCREEN, .screen): return UnsafeRawPointer(screen)
         default: return nil
         }
     }
@@ -185,6 +186,12 @@ enum HostTables {
                 return instance.rootDelegate?.root(instance, openItem: String(cString: navItemID)) ?? false
             }
         ))
+
+    nonisolated(unsafe) static let screen: UnsafePointer<pb_host_screen_t> = allocate(
+        pb_host_screen_t(close: { host in
+            guard let instance = InstanceHost.from(host) else { return false }
+            return instance.screenDelegate?.close(instance) ?? false
+        }))
 
     nonisolated(unsafe) private static let defaultStyle = strdup("left")!
 

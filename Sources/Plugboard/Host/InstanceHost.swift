@@ -14,6 +14,8 @@ public final class InstanceHost {
     public weak var navigationBarDelegate: (any NavigationBarHostDelegate)?
     /// The root container, for `PB_HOST_EXT_ROOT` (root instances only).
     public weak var rootDelegate: (any RootHostDelegate)?
+    /// The container, for `PB_HOST_EXT_SCREEN` (screen instances only).
+    public weak var screenDelegate: (any ScreenHostDelegate)?
 
     /// What the customization helper answers (bar instances only). Setting it replaces the
     /// C strings handed out before, as `nav_bar_host.h` documents.

@@ -12,11 +12,12 @@ public final class ScreenInstance {
     /// `create` or a false `init` is reported as a `PluginLoadError`; nothing leaks.
     public init(
         library: PluginLibrary, pluginID: String, environment: PlugboardHost, pluginJSON: String,
-        screenJSON: String, dataSourceJSON: String?
+        screenJSON: String, dataSourceJSON: String?, delegate: (any ScreenHostDelegate)? = nil
     ) throws(PluginLoadError) {
         let made = try CreatedInstance<pb_screen_t>(
             library: library, pluginID: pluginID, kind: .screen, environment: environment,
             create: { factory, host in
+                host.screenDelegate = delegate
                 let factory = factory.assumingMemoryBound(to: pb_screen_factory_t.self)
                 return withOptionalCString(dataSourceJSON) { dataSource in
                     factory.pointee.create?(factory, host.cHost, pluginID, pluginJSON, screenJSON, dataSource)

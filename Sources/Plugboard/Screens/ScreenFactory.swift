@@ -6,6 +6,8 @@ final class ScreenFactory {
     let plugins: AppPlugins
     let environment: PlugboardHost
     let record: (AppEvent) -> Void
+    /// Answers screens that ask to be closed.
+    weak var screenDelegate: (any ScreenHostDelegate)?
 
     init(
         configuration: AppConfiguration, plugins: AppPlugins, environment: PlugboardHost,
@@ -97,7 +99,7 @@ final class ScreenFactory {
                 library: plugin.library, pluginID: plugin.descriptor.id, environment: environment,
                 pluginJSON: plugin.entry.pluginModelJSON,
                 screenJSON: ScreenProps.json(screenModel: screenModel, dataSource: dataSource),
-                dataSourceJSON: dataSource?.serialized())
+                dataSourceJSON: dataSource?.serialized(), delegate: screenDelegate)
             return PluginScreenController(screenID: id, screenType: type, title: title, instance: instance)
         } catch {
             return self.error(id: id, type: type, title: title, error.description)

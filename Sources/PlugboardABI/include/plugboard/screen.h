@@ -74,6 +74,18 @@ typedef struct pb_screen_factory {
                                  const char *screen_json, const char *data_source_json);
 } pb_screen_factory_t;
 
+#define PB_HOST_EXT_SCREEN "plugboard.host.screen"
+
+/* Host callbacks offered to screen instances (NULL for other kinds). [main-thread] */
+typedef struct pb_host_screen {
+    /* Asks the host to close this screen, as the bar's close or back button would: a presented
+     * screen is dismissed, a pushed one popped. For screens that hide the bar
+     * (`force_nav_bar_hidden`) and so must offer their own close button. Returns false when the
+     * screen is the root of the app and cannot be closed. The instance may be destroyed before
+     * this returns: do not touch it afterwards. */
+    bool (*close)(const pb_host_t *host);
+} pb_host_screen_t;
+
 PB_EXTERN_C_END
 
 #endif /* PLUGBOARD_SCREEN_H */

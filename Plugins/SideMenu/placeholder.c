@@ -1,0 +1,1 @@
+/* placeholder */ int SideMenu_placeholder;

@@ -15,6 +15,9 @@ let swiftTestPlugins = ["TestSwiftPlugins"]
 let cPlugins = ["SideMenu", "EPG"]
 let swiftPlugins = ["GeneralNavBar", "TabBar", "ContactUs", "Web", "Components"]
 
+/// Each first-party plugin folder keeps its UI Builder manifest(s) beside the code.
+func pluginManifests(_ name: String) -> [String] { name == "Components" ? ["manifests"] : ["manifest.json"] }
+
 let package = Package(
     name: "Plugboard",
     products: [

@@ -191,8 +191,13 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
                     controller: app.screens.makeWhiteLabel(type, itemID: item.id), screen: nil, isWhiteLabel: true)
             }
         case .chromecast:
+            // A cast action; with a `chromecast` screen plugin, its device picker is shown too.
             app.record(AppEvent("cast", item.id, detail: item.data.source))
-            return true
+            guard app.plugins.plugin(item.typeName)?.descriptor.kind == .screen else { return true }
+            return openCached(
+                key: .init(screenType: item.typeName, dataSource: ""), from: container, fromRoot: fromRoot,
+                presentation: nil
+            ) { ScreenEntry(controller: app.screens.makeComponent(item), screen: nil, isWhiteLabel: false) }
         case .header, .ad, .nestedMenu, nil:
             return false
         }

@@ -1,0 +1,161 @@
+/* EPG — the programme guide screen (`epg_legacy_screen` of seed 002), written in C.
+ *
+ * A white-label screen: its manifest says `"white_label": true`, so the host forces its bar
+ * on_top. When the screen's `force_nav_bar_hidden` style is on, the bar is hidden and the screen
+ * shows its own close button, which asks the host to close it (PB_HOST_EXT_SCREEN), as seed 002
+ * requires of such screens. */
+#define _POSIX_C_SOURCE 200809L
+#include <plugboard.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "epg_data.h"
+
+typedef struct epg {
+    pb_screen_t screen;
+    const pb_host_t *host;
+    bool own_close_button; /* force_nav_bar_hidden: the bar's close button is not there */
+    pb_view_t root;
+    pb_view_t heading;
+    pb_view_t rows[EPG_CHANNELS];
+    pb_view_t close;
+} epg_t;
+
+static epg_t *self_of(const pb_screen_t *screen) { return (epg_t *)screen->plugin_data; }
+
+/* True when the props (compact JSON written by the host) set force_nav_bar_hidden to true. */
+static bool props_hide_bar(const char *props) {
+    const char *key = strstr(props, "\"force_nav_bar_hidden\"");
+    if (key == NULL) return false;
+    key += strlen("\"force_nav_bar_hidden\"");
+    while (*key == ' ' || *key == ':') key++;
+    return strncmp(key, "true", 4) == 0;
+}
+
+static void on_close(void *context, pb_view_t view) {
+    epg_t *epg = (epg_t *)context;
+    const pb_host_screen_t *screen = epg->host->get_extension(epg->host, PB_HOST_EXT_SCREEN);
+    (void)view;
+    epg->host->log(epg->host, PB_LOG_INFO, "close pressed");
+    if (screen != NULL) screen->close(epg->host); /* may destroy this instance: nothing after */
+}
+
+static bool epg_init(const pb_screen_t *screen) {
+    epg_t *epg = self_of(screen);
+    const pb_view_api_t *v = epg->host->views;
+    int hour = epg_current_hour();
+    char line[128];
+    int channel;
+    epg->root = v->create(epg->host, PB_VIEW_CONTAINER);
+    epg->heading = v->create(epg->host, PB_VIEW_LABEL);
+    if (epg->root == PB_VIEW_NONE || epg->heading == PB_VIEW_NONE) return false;
+    v->set_identifier(epg->host, epg->root, "epg");
+    v->set_background_color(epg->host, epg->root, 0xFF1B1F2Au);
+    snprintf(line, sizeof line, "TV Guide - now (%02d:00)", hour);
+    v->set_text(epg->host, epg->heading, line);
+    v->set_text_color(epg->host, epg->heading, 0xFFFFFFFFu);
+    v->set_font(epg->host, epg->heading, NULL, 22);
+    v->add_child(epg->host, epg->root, epg->heading);
+    for (channel = 1; channel <= EPG_CHANNELS; channel++) {
+        pb_view_t row = v->create(epg->host, PB_VIEW_LABEL);
+        snprintf(line, sizeof line, "%d  %-12s %s", channel, epg_channel_name(channel), epg_programme(channel, hour));
+        v->set_text(epg->host, row, line);
+        v->set_text_color(epg->host, row, 0xFFE0E0E0u);
+        v->add_child(epg->host, epg->root, row);
+        epg->rows[channel - 1] = row;
+    }
+    if (epg->own_close_button) {
+        epg->close = v->create(epg->host, PB_VIEW_BUTTON);
+        v->set_identifier(epg->host, epg->close, "epg-close");
+        v->set_text(epg->host, epg->close, "Close");
+        v->set_tap_action(epg->host, epg->close, on_close, epg);
+        v->add_child(epg->host, epg->root, epg->close);
+    }
+    return true;
+}
+
+static void epg_layout(const pb_screen_t *screen, double width, double height) {
+    epg_t *epg = self_of(screen);
+    const pb_view_api_t *v = epg->host->views;
+    double top = epg->own_close_button ? 56 : 16;
+    pb_rect_t heading = {16, top, width - 32, 32};
+    int i;
+    (void)height;
+    v->set_frame(epg->host, epg->heading, heading);
+    for (i = 0; i < EPG_CHANNELS; i++) {
+        pb_rect_t row = {16, top + 44 + i * 32, width - 32, 28};
+        v->set_frame(epg->host, epg->rows[i], row);
+    }
+    if (epg->own_close_button) {
+        pb_rect_t close = {width - 96, 12, 80, 36};
+        v->set_frame(epg->host, epg->close, close);
+    }
+}
+
+static void epg_destroy(const pb_screen_t *screen) { free(self_of(screen)); }
+static pb_view_t epg_view(const pb_screen_t *screen) { return self_of(screen)->root; }
+static void epg_event(const pb_screen_t *screen) { (void)screen; }
+static const void *epg_extension(const pb_screen_t *screen, const char *id) {
+    (void)screen;
+    (void)id;
+    return NULL;
+}
+
+static const pb_plugin_descriptor_t descriptor = {
+    PB_VERSION_INIT, "epg_legacy_screen", "EPG", "Plugboard", "1.0.0",
+    "The programme guide; exports epg_tune(i32) -> json", PB_PLUGIN_KIND_SCREEN, PB_PLUGIN_FLAG_SCREEN};
+
+static uint32_t factory_count(const pb_screen_factory_t *factory) {
+    (void)factory;
+    return 1;
+}
+
+static const pb_plugin_descriptor_t *factory_descriptor(const pb_screen_factory_t *factory, uint32_t index) {
+    (void)factory;
+    return index == 0 ? &descriptor : NULL;
+}
+
+static const pb_screen_t *factory_create(const pb_screen_factory_t *factory, const pb_host_t *host,
+                                         const char *plugin_id, const char *plugin_json,
+                                         const char *screen_json, const char *data_source_json) {
+    epg_t *epg;
+    (void)factory;
+    (void)plugin_json;
+    (void)data_source_json;
+    if (strcmp(plugin_id, descriptor.id) != 0 || screen_json == NULL) return NULL;
+    epg = calloc(1, sizeof *epg);
+    if (epg == NULL) return NULL;
+    epg->host = host;
+    epg->own_close_button = props_hide_bar(screen_json);
+    epg->screen.desc = &descriptor;
+    epg->screen.plugin_data = epg;
+    epg->screen.init = epg_init;
+    epg->screen.destroy = epg_destroy;
+    epg->screen.view = epg_view;
+    epg->screen.layout = epg_layout;
+    epg->screen.will_appear = epg_event;
+    epg->screen.did_appear = epg_event;
+    epg->screen.will_disappear = epg_event;
+    epg->screen.did_disappear = epg_event;
+    epg->screen.get_extension = epg_extension;
+    return &epg->screen;
+}
+
+static const pb_screen_factory_t screen_factory = {factory_count, factory_descriptor, factory_create};
+
+static int init_count;
+
+static bool entry_init(const pb_host_info_t *info) {
+    (void)info;
+    init_count++;
+    return true;
+}
+
+static void entry_deinit(void) { init_count--; }
+
+static const void *entry_get_factory(const char *id) {
+    return strcmp(id, PB_SCREEN_FACTORY_ID) == 0 ? &screen_factory : NULL;
+}
+
+PB_EXPORT const pb_plugin_entry_t plugboard_entry = {PB_VERSION_INIT, entry_init, entry_deinit, entry_get_factory};

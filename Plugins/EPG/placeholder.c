@@ -1,1 +1,0 @@
-/* placeholder */ int EPG_placeholder;

@@ -1,0 +1,183 @@
+import Foundation
+import PlugboardSDK
+
+/// The "UI Builder General Navigation Bar" of seed 000: the default bar. It asks the host for one
+/// navigation button per nav item (at most three), shows the title or the logo as the model's
+/// presentation style says, paints the background (image over colour, resolved by the host's
+/// customization helper), and lays everything out with the style the model names.
+final class GeneralNavigationBar: NavigationBarPlugin {
+    static let info = PluginInfo(
+        id: "general_nav_bar", name: "UI Builder General Navigation Bar", version: "1.0.0", vendor: "Plugboard",
+        summary: "The default navigation bar: styles left and center, logo or title, context buttons",
+        isScreen: false)
+
+    /// Seed 000: a style may not have room for more; extra items are dropped with a warning.
+    static let maximumNavigationButtons = 3
+
+    private let host: PluginHost
+    private var navItemIDs: [String]
+    private var root: View!
+    private var background: View!
+    private var contextButton: View!
+    private var title: View!
+    private var logo: View!
+    private var navigationButtons: [View] = []
+    private var context = ContextButton.none
+    private var style: any NavigationBarStyle = DefaultNavigationBarLeft()
+    private var size = (width: 0.0, height: 0.0)
+
+    init?(host: PluginHost, pluginJSON: String, navBarJSON: String) {
+        guard let ids = Self.navItemIDs(navBarJSON) else { return nil }
+        self.host = host
+        navItemIDs = ids
+    }
+
+    /// The ids of the model's nav items, or nil when the model is not JSON.
+    static func navItemIDs(_ json: String) -> [String]? {
+        guard let model = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            return nil
+        }
+        return (model["nav_items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    }
+
+    func setUp() -> Bool {
+        guard let root = host.makeView(.container), let background = host.makeView(.image),
+            let contextButton = host.makeView(.button), let title = host.makeView(.label),
+            let logo = host.makeView(.image)
+        else { return false }
+        (self.root, self.background, self.contextButton, self.title, self.logo) =
+            (root, background, contextButton, title, logo)
+        root.setIdentifier("general-nav-bar")
+        background.setIdentifier("bar-background")
+        contextButton.setIdentifier("context")
+        title.setIdentifier("title")
+        logo.setIdentifier("logo")
+        contextButton.setHidden(true)
+        contextButton.onTap { [unowned self] in pressContext() }
+        for view in [background, contextButton, title, logo] { root.addChild(view) }
+        makeNavigationButtons()
+        apply()
+        return true
+    }
+
+    var view: View { root }
+
+    func layout(width: Double, height: Double) {
+        size = (width, height)
+        let layout = style.layout(
+            BarMetrics(
+                width: width, height: height, hasContextButton: context != .none,
+                navigationButtonCount: navigationButtons.count))
+        background.setFrame(Frame(x: 0, y: 0, width: width, height: height))
+        contextButton.setFrame(layout.contextButton)
+        for (button, frame) in zip(navigationButtons, layout.navigationButtons) { button.setFrame(frame) }
+        title.setFrame(layout.titleArea)
+        logo.setFrame(layout.titleArea)
+        title.setAlignment(layout.titleAlignment)
+        logo.setAlignment(layout.titleAlignment)
+    }
+
+    func customize(screenJSON: String, navBarJSON: String, dataSourceJSON: String?) {
+        if let ids = Self.navItemIDs(navBarJSON), ids != navItemIDs {
+            navItemIDs = ids
+            makeNavigationButtons()
+        }
+        apply()
+    }
+
+    func updateTitle(_ text: String) { title.setText(text) }
+
+    func setContextButton(_ button: ContextButton) {
+        context = button
+        contextButton.setHidden(button == .none)
+        applyContextButton()
+        layout(width: size.width, height: size.height)
+    }
+
+    // MARK: -
+
+    /// Asks the manager for the buttons of the current model, keeping at most three.
+    private func makeNavigationButtons() {
+        navigationButtons.forEach { $0.release() }
+        navigationButtons.removeAll()
+        if navItemIDs.count > Self.maximumNavigationButtons {
+            let dropped = navItemIDs.dropFirst(Self.maximumNavigationButtons).joined(separator: ", ")
+            host.log(
+                "\(navItemIDs.count) navigation items, the bar shows at most \(Self.maximumNavigationButtons); "
+                    + "dropped: \(dropped)", severity: .warning)
+        }
+        for id in navItemIDs.prefix(Self.maximumNavigationButtons) {
+            guard let button = host.navigationBar?.makeNavigationButton(navItemID: id) else { continue }
+            root.addChild(button)
+            navigationButtons.append(button)
+        }
+    }
+
+    /// Applies the resolved model: style, background, title font and colour, logo or title.
+    private func apply() {
+        guard let model = host.customization else { return }
+        if let resolved = StyleRegistry.style(for: model.style) {
+            style = resolved
+        } else {
+            host.log("unknown style '\(model.style)', using left", severity: .warning)
+            style = DefaultNavigationBarLeft()
+        }
+        switch model.background {
+        case .image(let url):
+            background.setImageURL(url)
+            background.setHidden(false)
+            root.setBackgroundColor(0)
+        case .color(let argb):
+            background.setHidden(true)
+            root.setBackgroundColor(argb)
+        case .none:
+            background.setHidden(true)
+            root.setBackgroundColor(0)
+        }
+        let font = model.titleFont
+        title.setFont(family: font.family, size: font.size)
+        title.setTextColor(model.titleColor)
+        contextButton.setTextColor(model.titleColor)
+        let logoURL = model.logoURL
+        logo.setImageURL(logoURL)
+        switch model.presentationStyle {
+        case .logo:
+            title.setHidden(logoURL != nil)
+            logo.setHidden(logoURL == nil)  // no logo to show: fall back to the title
+        case .title:
+            title.setHidden(false)
+            logo.setHidden(true)
+        case .hidden:
+            title.setHidden(true)
+            logo.setHidden(true)
+        }
+        applyContextButton()
+        layout(width: size.width, height: size.height)
+    }
+
+    /// The context button's image from the assets, or a text glyph.
+    private func applyContextButton() {
+        let image = host.customization?.contextButtonImageURL(context)
+        contextButton.setImageURL(image)
+        let glyph: String? =
+            switch context {
+            case .menu: "☰"
+            case .back: "‹"
+            case .close: "✕"
+            case .none: nil
+            }
+        contextButton.setText(image == nil ? glyph : nil)
+    }
+
+    private func pressContext() {
+        switch context {
+        case .menu: host.navigationBar?.buttonPressed(.menu)
+        case .back: host.navigationBar?.buttonPressed(.back)
+        case .close: host.navigationBar?.buttonPressed(.close)
+        case .none: break
+        }
+    }
+}
+
+@_cdecl("plugboard_sdk_register")
+public func register() { PlugboardExport.register(GeneralNavigationBar.self) }

@@ -1,4 +1,5 @@
 import PlugboardABI
+import Synchronization
 
 /// A host view handle with the view API as methods. Setters return false when the host refused
 /// the call (it logs why).
@@ -60,16 +61,21 @@ public struct View: Hashable {
 }
 
 /// A tap closure, kept alive per instance (keyed by its `pb_host_t`) while the host may call it.
-final class TapBox {
+///
+/// The ABI calls plugins on the host's main thread only, but a host may run several apps on
+/// several threads (the test suite does), so the table is locked.
+final class TapBox: @unchecked Sendable {
     let action: () -> Void
     init(_ action: @escaping () -> Void) { self.action = action }
 
-    nonisolated(unsafe) private static var kept: [UnsafePointer<pb_host_t>: [pb_view_t: TapBox]] = [:]
+    private static let kept = Mutex<[UInt: [pb_view_t: TapBox]]>([:])
 
     static func keep(_ box: TapBox, for view: pb_view_t, host: UnsafePointer<pb_host_t>) {
-        kept[host, default: [:]][view] = box
+        kept.withLock { $0[UInt(bitPattern: host), default: [:]][view] = box }
     }
 
     /// Drops every closure of the instance behind `host` (at destroy).
-    static func dropAll(for host: UnsafePointer<pb_host_t>) { kept[host] = nil }
+    static func dropAll(for host: UnsafePointer<pb_host_t>) {
+        _ = kept.withLock { $0.removeValue(forKey: UInt(bitPattern: host)) }
+    }
 }

@@ -11,11 +11,13 @@ enum StyleRegistry {
         prefix + key.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
     }
 
-    /// The style for `key`, or nil when no type of that name exists.
+    /// The style for `key`, or nil when no type of that name exists. The runtime finds a struct
+    /// by its mangled name: `<length><module><length><type>V`.
     static func style(for key: String) -> (any NavigationBarStyle)? {
-        guard let type = _typeByName("\(module).\(typeName(for: key))") as? any NavigationBarStyle.Type else {
-            return nil
-        }
-        return type.init()
+        let type = typeName(for: key)
+        guard type.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+            let found = _typeByName("\(module.count)\(module)\(type.count)\(type)V") as? any NavigationBarStyle.Type
+        else { return nil }
+        return found.init()
     }
 }

@@ -179,6 +179,9 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
                 fromRoot: fromRoot, presentation: nil
             ) { ScreenEntry(controller: app.screens.makeComponent(item), screen: nil, isWhiteLabel: false) }
         case .applicasterEPG, .applicasterSettings:
+            if let target = item.data.target, let screen = app.configuration.rivers.screen(target) {
+                return openScreen(screen, from: container, fromRoot: fromRoot)
+            }
             let type: BuiltInScreenType = item.type == .applicasterEPG ? .epg : .settings
             if let screen = app.configuration.rivers.screens.first(where: { $0.type == type.rawValue }) {
                 return openScreen(screen, from: container, fromRoot: fromRoot)

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Runs shell commands against an app and says what happened: the engine behind `plugboard run`
+/// and `plugboard render --steps`, kept in the library so tests drive it directly.
+public final class ShellSession {
+    public let app: PlugboardApp
+
+    /// What a command produced.
+    public struct Outcome {
+        /// Text to print (the drawing after a change, the state, the event log, help).
+        public var output: String
+        /// False when the command failed (unknown command, nothing to go back to, a target that
+        /// is not tappable): a script stops there with a non-zero status.
+        public var succeeded: Bool
+        /// True for `quit`.
+        public var quit = false
+    }
+
+    public init(app: PlugboardApp) { self.app = app }
+
+    /// Parses and runs one line. Blank lines and comments do nothing and succeed.
+    public func run(line: String) -> Outcome {
+        do {
+            guard let command = try ShellCommand.parse(line) else { return Outcome(output: "", succeeded: true) }
+            return run(command)
+        } catch {
+            return Outcome(output: error.description, succeeded: false)
+        }
+    }
+
+    public func run(_ command: ShellCommand) -> Outcome {
+        switch command {
+        case .tap(let target): return tap(target)
+        case .back: return changed(app.back(), failure: "nothing to go back to")
+        case .close: return changed(app.close(), failure: "no presented screen to close")
+        case .menu: return changed(app.menu(), failure: "no menu button here (the root has no special action)")
+        case .select(let item):
+            return changed(app.selectRootItem(item), failure: "no menu item '\(item)'")
+        case .device(let kind):
+            app.setDevice(kind)
+            return Outcome(output: drawing, succeeded: true)
+        case .show: return Outcome(output: drawing, succeeded: true)
+        case .state: return Outcome(output: Self.json(app.state), succeeded: true)
+        case .events:
+            return Outcome(output: app.events.map(\.description).joined(separator: "\n"), succeeded: true)
+        case .help:
+            let width = ShellCommand.usage.map(\.0.count).max() ?? 0
+            let lines = ShellCommand.usage.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+            return Outcome(output: lines.joined(separator: "\n"), succeeded: true)
+        case .quit: return Outcome(output: "", succeeded: true, quit: true)
+        }
+    }
+
+    /// The screen as text, with its numbered tap targets.
+    public var drawing: String { TextRenderer.render(app) }
+
+    private func changed(_ done: Bool, failure: String) -> Outcome {
+        done ? Outcome(output: drawing, succeeded: true) : Outcome(output: failure, succeeded: false)
+    }
+
+    private func tap(_ target: String) -> Outcome {
+        do {
+            if let number = Int(target) {
+                guard let found = app.tapTargets.first(where: { $0.number == number }) else {
+                    return Outcome(output: "no element [\(number)] on screen", succeeded: false)
+                }
+                try app.tap(found.view)
+            } else {
+                try app.tap(identifier: target)
+            }
+            return Outcome(output: drawing, succeeded: true)
+        } catch {
+            return Outcome(output: error.description, succeeded: false)
+        }
+    }
+
+    /// Pretty, key-sorted JSON of a state, for `state` and `--json`.
+    public static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}

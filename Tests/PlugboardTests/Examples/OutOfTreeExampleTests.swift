@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import Plugboard
+
+/// The out-of-tree examples of `Examples/`: a C plugin built with make and pkg-config, a Swift
+/// package depending on PlugboardSDK by path, and a Rust cdylib with hand-written declarations.
+/// Each is built with its own tool as a plugin author would, into a temporary folder, then
+/// loaded with `dlopen` and driven through its whole lifecycle, asserted from the plugin's log.
+@Suite struct OutOfTreeExampleTests {
+    static let examples = PackageRoot.path + "/Examples"
+
+    /// What driving one screen showed: the label's text before and after each tap, and the
+    /// plugin's log.
+    struct Run {
+        var texts: [String?]
+        var log: [String]
+    }
+
+    /// Creates screen `id` of `library`, lays it out at 390x600, makes it appear, taps the view
+    /// named `button` `taps` times, makes it disappear and destroys it.
+    func drive(
+        _ library: PluginLibrary, id: String, screenJSON: String = "{}", button: String, label: String,
+        taps: Int = 2
+    ) throws -> Run {
+        let environment = PlugboardHost()
+        let screen = try ScreenInstance(
+            library: library, pluginID: id, environment: environment, pluginJSON: #"{"identifier":"\#(id)"}"#,
+            screenJSON: screenJSON, dataSourceJSON: nil)
+        screen.layout(width: 390, height: 600)
+        screen.appear()
+        let root = try #require(screen.view)
+        let buttonView = try #require(environment.views.find(identifier: button, under: root))
+        let labelView = try #require(environment.views.find(identifier: label, under: root))
+        #expect(environment.views[labelView]?.kind == .label)
+        #expect(environment.views[buttonView]?.kind == .button)
+        var texts = [environment.views[labelView]?.text]
+        for _ in 0..<taps {
+            try environment.views.tap(buttonView)
+            texts.append(environment.views[labelView]?.text)
+        }
+        screen.disappear()
+        screen.destroy()
+        #expect(screen.isDestroyed)
+        #expect(!environment.views.views.values.contains { $0.owner == screen.host.owner })
+        return Run(texts: texts, log: messages(environment, from: id))
+    }
+
+    /// The one descriptor of an example library.
+    func onlyDescriptor(_ library: PluginLibrary) throws -> PluginDescriptor {
+        #expect(library.abiVersion == ABIVersion.host)
+        #expect(library.descriptors.count == 1)
+        let descriptor = try #require(library.descriptors.first)
+        #expect(descriptor.kind == .screen)
+        #expect(descriptor.isScreen)
+        #expect(descriptor.version == "1.0.0")
+        #expect(descriptor.vendor == "Plugboard Examples")
+        #expect(descriptor.abiVersion == ABIVersion.host)
+        return descriptor
+    }
+
+    @Test func thePkgConfigFileGivesTheHeaderFolderFromAnyCheckout() throws {
+        let pkgConfig = PackageRoot.path + "/pkgconfig"
+        let cflags = try run(["PKG_CONFIG_PATH=\(pkgConfig)", "pkg-config", "--cflags", "plugboard"])
+        #expect(cflags.status == 0, "\(cflags.output)")
+        let flag = cflags.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(flag.hasPrefix("-I"))
+        let include = URL(fileURLWithPath: String(flag.dropFirst(2))).standardizedFileURL.path
+        #expect(include == PackageRoot.path + "/Sources/PlugboardABI/include")
+        #expect(FileManager.default.fileExists(atPath: include + "/plugboard.h"))
+        let version = try run(["PKG_CONFIG_PATH=\(pkgConfig)", "pkg-config", "--modversion", "plugboard"])
+        #expect(version.output.trimmingCharacters(in: .whitespacesAndNewlines) == ABIVersion.host.description)
+    }
+
+    @Test func theCPluginBuildsWithMakeAndPkgConfigAndCountsTheTime() throws {
+        let out = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let build = try run(["make", "-C", Self.examples + "/c-plugin", "OUT=\(out.path)"])
+        try #require(build.status == 0, "\(build.output)")
+        #expect(build.output.contains("-Werror"), "\(build.output)")
+        #expect(!build.output.contains("warning"), "\(build.output)")
+
+        let library = try PluginLibrary.open(path: out.path + "/libexample_c_plugin.so")
+        defer { library.release() }
+        let descriptor = try onlyDescriptor(library)
+        #expect(descriptor.id == "example.c.clock")
+        #expect(descriptor.name == "Clock (C example)")
+
+        let result = try drive(library, id: "example.c.clock", button: "clock-advance", label: "clock-time")
+        #expect(result.texts == ["12:00", "12:15", "12:30"])
+        #expect(
+            result.log == [
+                "init", "layout 390x600", "will_appear", "did_appear", "tap 12:15", "tap 12:30", "will_disappear",
+                "did_disappear", "destroy",
+            ])
+    }
+
+    @Test func theRustPluginBuildsWithCargoAndCountsTaps() throws {
+        let target = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: target) }
+        let build = try run([
+            "cargo", "build", "--offline", "--locked", "--release",
+            "--manifest-path", Self.examples + "/rust-plugin/Cargo.toml", "--target-dir", target.path,
+        ])
+        try #require(build.status == 0, "\(build.output)")
+        #expect(!build.output.contains("warning"), "\(build.output)")
+
+        let library = try PluginLibrary.open(path: target.path + "/release/libexample_rust_plugin.so")
+        defer { library.release() }
+        let descriptor = try onlyDescriptor(library)
+        #expect(descriptor.id == "example.rust.counter")
+        #expect(descriptor.name == "Counter (Rust example)")
+
+        let result = try drive(library, id: "example.rust.counter", button: "counter-button", label: "counter-label")
+        #expect(result.texts == ["Count: 0", "Count: 1", "Count: 2"])
+        #expect(
+            result.log == [
+                "init", "layout 390x600", "will_appear", "did_appear", "tap 1", "tap 2", "will_disappear",
+                "did_disappear", "destroy",
+            ])
+    }
+
+    /// Slow: the example's own build compiles PlugboardSDK from this checkout.
+    @Test func theSwiftPluginBuildsAsItsOwnPackageAndGreets() throws {
+        let scratch = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let build = try run([
+            "swift", "build", "--package-path", Self.examples + "/swift-plugin", "--scratch-path", scratch.path,
+        ])
+        try #require(build.status == 0, "\(build.output)")
+        // Only the example's own code is checked: the checkout's code has its own tests.
+        let warnings = build.output.split(separator: "\n").filter {
+            $0.contains("warning:") && $0.contains("/Examples/swift-plugin/")
+        }
+        #expect(warnings.isEmpty, "\(build.output)")
+
+        let library = try PluginLibrary.open(path: scratch.path + "/debug/libExampleSwiftPlugin.so")
+        defer { library.release() }
+        let descriptor = try onlyDescriptor(library)
+        #expect(descriptor.id == "example.swift.greeting")
+        #expect(descriptor.name == "Greeting (Swift example)")
+
+        let result = try drive(
+            library, id: "example.swift.greeting", screenJSON: #"{"name":"Ada"}"#, button: "next-language",
+            label: "greeting")
+        #expect(result.texts == ["Hello, Ada!", "Bonjour, Ada!", "Hola, Ada!"])
+        #expect(
+            result.log == [
+                "setUp", "layout 390x600", "willAppear", "didAppear", "tap Bonjour", "tap Hola", "willDisappear",
+                "didDisappear", "tearDown",
+            ])
+    }
+}

@@ -5,15 +5,21 @@ import Plugboard
 /// `plugboard inspect <library.so>`: what a plugin library declares, without an app.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a plugin library's ABI version, plugins, descriptors and extensions.",
+        abstract: "Show a plugin library's descriptors and extensions, or an app's plugins, screens and navigations.",
         discussion: """
-            The library is opened with dlopen like the host does it, its entry checked and each \
-            plugin probed with an instance made from empty models, to list the extensions it answers.
+            A library is opened with dlopen like the host does it, its entry checked and each \
+            plugin probed with an instance made from empty models, to list the extensions it \
+            answers. An app folder is loaded like `run` loads it.
             """
     )
 
-    @Argument(help: "Path of a plugin library (.so).")
+    @Argument(help: "Path of a plugin library (.so), or an app folder.")
     var library: String
+
+    @Option(
+        name: .customLong("plugin-path"),
+        help: "For an app folder: a folder to search for plugin libraries (repeatable).")
+    var pluginPath: [String] = []
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
@@ -22,6 +28,15 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         logging.bootstrap()
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: library, isDirectory: &isDirectory), isDirectory.boolValue {
+            let options = try AppOptions.parse([library] + pluginPath.flatMap { ["--plugin-path", $0] })
+            let app = try options.launch(environment: PlugboardHost())
+            defer { app.shutdown() }
+            let report = AppReport(app: app)
+            print(json ? ShellSession.json(report) : report.text)
+            return
+        }
         let path = URL(fileURLWithPath: library).standardizedFileURL.path
         let resolved = try LibrarySearchPath([]).resolve(path)
         let opened = try PluginLibrary.open(path: resolved)

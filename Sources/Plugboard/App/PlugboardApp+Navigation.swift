@@ -134,6 +134,17 @@ extension PlugboardApp {
         return true
     }
 
+    /// Shows the rivers.json screen `id` as a menu item would (pushed on the root stack, or
+    /// presented when its styles say so). False for an unknown id.
+    @discardableResult
+    public func showScreen(_ id: String) -> Bool {
+        guard let screen = configuration.rivers.screen(id) else { return false }
+        if popRoot(to: id) { return true }
+        let entry = entry(for: screen)
+        if screen.styles.presentation == .present { present(entry) } else { show(entry, in: rootContainer, replacing: false) }
+        return true
+    }
+
     /// Taps a view by handle, as a person would. Errors say why the view is not tappable.
     public func tap(_ view: ViewHandle) throws(ViewError) {
         try environment.views.tap(view)

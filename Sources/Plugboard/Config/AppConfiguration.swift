@@ -11,6 +11,7 @@ public struct AppConfiguration: Sendable {
     /// Every error and warning of a configuration that did not load.
     public struct Invalid: Error, CustomStringConvertible {
         public var diagnostics: [ConfigDiagnostic]
+        public init(diagnostics: [ConfigDiagnostic]) { self.diagnostics = diagnostics }
         public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
     }
 

@@ -62,6 +62,8 @@ extension PlugboardApp {
         if container.kind == .root, root.placesNavigationBar, let barView {
             try? tree.setHidden(container.barSlot, true, by: .host)
             root.placeNavigationBar(barView, placement: container.placement)
+            // The root framed the bar; the bar lays out its contents for that size.
+            if let frame = tree[barView]?.frame { container.bar?.layout(width: frame.width, height: frame.height) }
         } else {
             try? tree.setHidden(container.barSlot, frames.navigationBar == nil, by: .host)
             try? tree.setFrame(container.barSlot, frames.navigationBar ?? .zero, by: .host)

@@ -62,14 +62,15 @@ struct RenderScene {
         let nodes = root?.flattened ?? []
         let barNode = container.bar?.view.flatMap { bar in nodes.first { $0.view.handle == bar } }
         if state.bar.presentationStyle == .logo, let url = state.bar.logo, !url.isEmpty, let barNode,
-            !nodes.contains(where: { $0.view.imageURL == url })
+            !barNode.flattened.contains(where: { $0.view.imageURL == url })
         {
             let bar = barNode.frame
             let height = max(0, bar.height - 8)
             let width = min(120, bar.width * 0.4)
             logo = Logo(
                 url: url,
-                frame: Rect(x: bar.x + (bar.width - width) / 2, y: bar.y + (bar.height - height) / 2,
+                frame: Rect(
+                    x: bar.x + (bar.width - width) / 2, y: bar.y + (bar.height - height) / 2,
                     width: width, height: height))
         } else {
             logo = nil

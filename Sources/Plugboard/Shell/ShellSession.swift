@@ -74,10 +74,10 @@ public final class ShellSession {
         }
     }
 
-    /// Pretty, key-sorted JSON of a state, for `state` and `--json`.
-    public static func json(_ value: some Encodable) -> String {
+    /// Key-sorted JSON of a state: pretty for `state`, one line for `--json`.
+    public static func json(_ value: some Encodable, pretty: Bool = true) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

@@ -15,7 +15,8 @@ struct AppOptions: ParsableArguments {
 
     @Option(
         name: .customLong("plugin-path"),
-        help: "A folder to search for plugin libraries (repeatable). The executable's folder and the app folder are always searched."
+        help:
+            "A folder to search for plugin libraries (repeatable). The executable's folder and the app folder are always searched."
     )
     var pluginPath: [String] = []
 
@@ -28,7 +29,8 @@ struct AppOptions: ParsableArguments {
         }
         if let folder {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
                 throw ValidationError("'\(folder)' is not a folder")
             }
         }
@@ -39,7 +41,8 @@ struct AppOptions: ParsableArguments {
     var searchPath: LibrarySearchPath {
         var directories = pluginPath
         if let folder { directories.append(folder) }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent().path)
         return LibrarySearchPath(directories)

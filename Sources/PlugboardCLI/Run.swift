@@ -65,7 +65,8 @@ struct Run: ParsableCommand {
 
     private func show(_ session: ShellSession, _ text: String) {
         if json {
-            print(ShellSession.json(ShellState(state: session.app.state, targets: session.app.tapTargets), pretty: false))
+            print(
+                ShellSession.json(ShellState(state: session.app.state, targets: session.app.tapTargets), pretty: false))
         } else {
             print(text)
         }

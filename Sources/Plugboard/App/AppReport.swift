@@ -83,7 +83,8 @@ public struct AppReport: Codable, Sendable, Equatable {
             lines.append("  \(plugin.identifier) (\(plugin.type))")
             if let library = plugin.library, let version = plugin.abiVersion, let descriptor = plugin.descriptor {
                 lines.append("    library \(library), ABI \(version)")
-                lines.append("    descriptor \(descriptor.id) — \(descriptor.name) \(descriptor.version), \(descriptor.kind)")
+                lines.append(
+                    "    descriptor \(descriptor.id) — \(descriptor.name) \(descriptor.version), \(descriptor.kind)")
                 if let extensions = plugin.extensions {
                     lines.append("    extensions: \(extensions.isEmpty ? "none" : extensions.joined(separator: ", "))")
                 }
@@ -93,12 +94,14 @@ public struct AppReport: Codable, Sendable, Equatable {
         lines.append("Screens:")
         for screen in screens {
             let home = screen.home ? " [home]" : ""
-            lines.append("  \(screen.id) \"\(screen.name ?? "")\" — \(screen.type), served by \(screen.servedBy)\(home)")
+            lines.append(
+                "  \(screen.id) \"\(screen.name ?? "")\" — \(screen.type), served by \(screen.servedBy)\(home)")
         }
         lines.append("Navigations:")
         for navigation in navigations {
             lines.append(
-                "  \(navigation.screen): \(navigation.category) \(navigation.id) → \(navigation.navigationType ?? "default")")
+                "  \(navigation.screen): \(navigation.category) \(navigation.id) → \(navigation.navigationType ?? "default")"
+            )
             for item in navigation.items { lines.append("    \(item)") }
         }
         return lines.joined(separator: "\n")

@@ -62,8 +62,6 @@ extension PlugboardApp {
         if container.kind == .root, root.placesNavigationBar, let barView {
             try? tree.setHidden(container.barSlot, true, by: .host)
             root.placeNavigationBar(barView, placement: container.placement)
-            // The root framed the bar; the bar lays out its contents for that size.
-            if let frame = tree[barView]?.frame { container.bar?.layout(width: frame.width, height: frame.height) }
         } else {
             try? tree.setHidden(container.barSlot, frames.navigationBar == nil, by: .host)
             try? tree.setFrame(container.barSlot, frames.navigationBar ?? .zero, by: .host)
@@ -84,6 +82,10 @@ extension PlugboardApp {
             }
             root.layout(width: size.width, height: size.height)
             attach(container.top, to: screenContainer, tree)
+            // A root that places the bar frames it in its own layout; the bar then lays out its parts.
+            if root.placesNavigationBar, let barView = container.bar?.view, let frame = tree[barView]?.frame {
+                container.bar?.layout(width: frame.width, height: frame.height)
+            }
         } else {
             attach(container.top, to: container.content, tree)
         }

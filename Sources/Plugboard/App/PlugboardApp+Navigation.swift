@@ -141,7 +141,11 @@ extension PlugboardApp {
         guard let screen = configuration.rivers.screen(id) else { return false }
         if popRoot(to: id) { return true }
         let entry = entry(for: screen)
-        if screen.styles.presentation == .present { present(entry) } else { show(entry, in: rootContainer, replacing: false) }
+        if screen.styles.presentation == .present {
+            present(entry)
+        } else {
+            show(entry, in: rootContainer, replacing: false)
+        }
         return true
     }
 
@@ -168,9 +172,11 @@ extension PlugboardApp {
 extension PlugboardApp: ScreenHostDelegate {
     /// A screen's own close button: dismisses its presented container, or pops it.
     public func close(_ host: InstanceHost) -> Bool {
-        guard let container = ([rootContainer!] + presented).first(where: { container in
-            (container.top?.controller as? PluginScreenController)?.instance.host === host
-        }) else { return false }
+        guard
+            let container = ([rootContainer!] + presented).first(where: { container in
+                (container.top?.controller as? PluginScreenController)?.instance.host === host
+            })
+        else { return false }
         record(AppEvent("screen_close", host.pluginID))
         if container.kind == .presented, container.stack.count == 1 { return close() }
         return container === topContainer ? back() : false

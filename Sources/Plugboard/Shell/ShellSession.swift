@@ -45,7 +45,9 @@ public final class ShellSession {
             return Outcome(output: app.events.map(\.description).joined(separator: "\n"), succeeded: true)
         case .help:
             let width = ShellCommand.usage.map(\.0.count).max() ?? 0
-            let lines = ShellCommand.usage.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+            let lines = ShellCommand.usage.map {
+                $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1
+            }
             return Outcome(output: lines.joined(separator: "\n"), succeeded: true)
         case .quit: return Outcome(output: "", succeeded: true, quit: true)
         }
@@ -77,7 +79,8 @@ public final class ShellSession {
     /// Key-sorted JSON of a state: pretty for `state`, one line for `--json`.
     public static func json(_ value: some Encodable, pretty: Bool = true) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

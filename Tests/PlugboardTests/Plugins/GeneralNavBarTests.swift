@@ -20,7 +20,9 @@ import Testing
         return #"{"category":"nav_bar","nav_items":[\#(list.joined(separator: ","))]}"#
     }
 
-    func bar(items: Int, appearance: NavigationBarAppearance = NavigationBarAppearance()) throws -> NavigationBarInstance {
+    func bar(items: Int, appearance: NavigationBarAppearance = NavigationBarAppearance()) throws
+        -> NavigationBarInstance
+    {
         try NavigationBarInstance(
             library: library, pluginID: "general_nav_bar", environment: environment, pluginJSON: "{}",
             navBarJSON: Self.model(items: items), delegate: manager, appearance: appearance)
@@ -81,7 +83,8 @@ import Testing
         let bar = try bar(items: 5)
         bar.layout(width: 390, height: 44)
         #expect(try buttonFrames(bar).count == 3)
-        let warning = try #require(environment.pluginLog.first { $0.plugin == "general_nav_bar" && $0.severity == .warning })
+        let warning = try #require(
+            environment.pluginLog.first { $0.plugin == "general_nav_bar" && $0.severity == .warning })
         #expect(warning.message == "5 navigation items, the bar shows at most 3; dropped: i4, i5")
     }
 
@@ -116,8 +119,12 @@ import Testing
         model.backgroundColor = ARGBColor(0xFF00_0000)
         model.background = "https://assets.example.com/bar.png"
         model.backgroundTablet = "https://assets.example.com/bar-tablet.png"
-        #expect(AppearanceResolver.resolve(model, device: .phone, whiteLabel: false).background == .image(model.background!))
-        #expect(AppearanceResolver.resolve(model, device: .tablet, whiteLabel: false).background == .image(model.backgroundTablet!))
+        #expect(
+            AppearanceResolver.resolve(model, device: .phone, whiteLabel: false).background == .image(model.background!)
+        )
+        #expect(
+            AppearanceResolver.resolve(model, device: .tablet, whiteLabel: false).background
+                == .image(model.backgroundTablet!))
     }
 
     @Test func titleFontColourAndContextImagesComeFromTheHelper() throws {
@@ -138,7 +145,9 @@ import Testing
         #expect(try view(bar, "context").text == "✕")
     }
 
-    @Test(arguments: [("center", Rect(x: 52, y: 0, width: 286, height: 44)), ("compact", Rect(x: 36, y: 0, width: 350, height: 44))])
+    @Test(arguments: [
+        ("center", Rect(x: 52, y: 0, width: 286, height: 44)), ("compact", Rect(x: 36, y: 0, width: 350, height: 44)),
+    ])
     func stylesAreFoundByTypeName(style: String, titleFrame: Rect) throws {
         var appearance = NavigationBarAppearance()
         appearance.style = style

@@ -39,7 +39,8 @@ import Testing
             #expect((app.state.state == "presentation") == presented, "\(item)")
             let type = app.visibleEntry?.screen?.type ?? ""
             let builtIn = BuiltInScreenType(rawValue: type) != nil
-            #expect((app.visibleEntry?.controller is PluginScreenController) == !builtIn, "\(item) is drawn by its plugin")
+            #expect(
+                (app.visibleEntry?.controller is PluginScreenController) == !builtIn, "\(item) is drawn by its plugin")
             if presented { #expect(app.close()) } else { #expect(app.back()) }
             #expect(app.state.visibleScreen == "home", "\(item)")
         }

@@ -6,7 +6,7 @@ import PackageDescription
 /// The broken ones each exercise one loader error.
 let cTestPlugins = [
     "TestScreenC", "DuplicateScreenC", "BrokenNoEntry", "BrokenABIMajor", "BrokenNoFactory",
-    "BrokenCreateNull", "BrokenInitFails",
+    "BrokenCreateNull", "BrokenInitFails", "TestExportsC",
 ]
 let swiftTestPlugins = ["TestSwiftPlugins"]
 
@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "PlugboardSDK", targets: ["PlugboardSDK"]),
         .executable(name: "plugboard", targets: ["PlugboardCLI"]),
         .executable(name: "plugboard-json-benchmark", targets: ["JSONParsingBenchmark"]),
+        .executable(name: "plugboard-ffi-benchmark", targets: ["FFICallBenchmark"]),
     ]
         + (cTestPlugins + swiftTestPlugins + cPlugins + swiftPlugins).map {
             .library(name: $0, type: .dynamic, targets: [$0])
@@ -64,6 +65,7 @@ let package = Package(
         ),
         // Benchmarks: executables that print ratios against a baseline measured in the same run.
         .executableTarget(name: "JSONParsingBenchmark", dependencies: ["Plugboard"], path: "Benchmarks/JSONParsing"),
+        .executableTarget(name: "FFICallBenchmark", dependencies: ["Plugboard", "CFFI"], path: "Benchmarks/FFICall"),
         .testTarget(
             name: "PlugboardTests",
             dependencies: ["Plugboard", "PlugboardABI"],

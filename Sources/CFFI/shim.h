@@ -18,6 +18,9 @@ static inline ffi_type *cffi_type_float(void) { return &ffi_type_float; }
 static inline ffi_type *cffi_type_double(void) { return &ffi_type_double; }
 static inline ffi_type *cffi_type_pointer(void) { return &ffi_type_pointer; }
 
+/* FFI_TYPE_STRUCT, for building struct types (a macro Swift cannot import as a typed value). */
+static inline unsigned short cffi_type_struct_code(void) { return FFI_TYPE_STRUCT; }
+
 /* The ABI libffi picks by default on this platform. */
 static inline ffi_abi cffi_default_abi(void) { return FFI_DEFAULT_ABI; }
 

@@ -27,13 +27,6 @@ struct AppOptions: ParsableArguments {
         guard folder != nil || (plugins != nil && rivers != nil) else {
             throw ValidationError("give an app folder, or both --plugins FILE and --rivers FILE")
         }
-        if let folder {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
-            else {
-                throw ValidationError("'\(folder)' is not a folder")
-            }
-        }
     }
 
     /// The plugin search path: --plugin-path folders, then the app folder, then the folder of
@@ -49,7 +42,16 @@ struct AppOptions: ParsableArguments {
     }
 
     /// Loads the app: configuration errors come back as one error listing every diagnostic.
+    /// A missing folder is one `Error:` line (checked here, not in `validate()`, which would add
+    /// the usage lines).
     func launch(environment: PlugboardHost) throws -> PlugboardApp {
+        if let folder {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                throw CommandFailure("'\(folder)' is not a folder")
+            }
+        }
         let base = folder.map { URL(fileURLWithPath: $0) }
         let files = base.map(AppConfiguration.files(in:))
         let pluginsURL = plugins.map { URL(fileURLWithPath: $0) } ?? files?.plugins

@@ -30,7 +30,8 @@ struct Inspect: ParsableCommand {
         logging.bootstrap()
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: library, isDirectory: &isDirectory), isDirectory.boolValue {
-            let options = try AppOptions.parse([library] + pluginPath.flatMap { ["--plugin-path", $0] })
+            // "--" so a folder whose name starts with "-" is not read as an option.
+            let options = try AppOptions.parse(pluginPath.flatMap { ["--plugin-path", $0] } + ["--", library])
             let app = try options.launch(environment: PlugboardHost())
             defer { app.shutdown() }
             let report = AppReport(app: app)

@@ -36,7 +36,7 @@ struct Render: ParsableCommand {
         defer { loaded.shutdown() }
         let session = ShellSession(app: loaded)
         if let screen, !loaded.showScreen(screen) {
-            throw ValidationError("no screen '\(screen)' in rivers.json")
+            throw CommandFailure("no screen '\(screen)' in rivers.json")
         }
         for step in (steps ?? "").split(separator: ";") {
             let outcome = session.run(line: String(step))
@@ -50,10 +50,10 @@ struct Render: ParsableCommand {
             do {
                 try drawing.write(toFile: output, atomically: true, encoding: .utf8)
             } catch {
-                throw ValidationError("cannot write '\(output)': \(error.localizedDescription)")
+                throw CommandFailure("cannot write '\(output)': \(error.localizedDescription)")
             }
         } else {
-            print(drawing)
+            print(drawing, terminator: "")  // the drawing ends with its own line break
         }
     }
 }

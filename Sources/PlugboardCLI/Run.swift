@@ -10,8 +10,13 @@ struct Run: ParsableCommand {
             The composed screen is drawn with box characters in the device's proportions; every \
             tappable element has a number. Type 'help' for the commands. Commands come from the \
             keyboard (with line editing and history), from standard input, or from --script FILE; \
-            in a script, the first command that fails stops the run with exit status 1.
+            in a script or from standard input, the first command that fails stops the run with \
+            exit status 1, with FILE:LINE (or line N) and why on standard error.
+
+            Commands:
+
             """
+                + ShellCommand.usage.map { "  \($0.0): \($0.1)" }.joined(separator: "\n")
     )
 
     @OptionGroup var app: AppOptions
@@ -26,22 +31,16 @@ struct Run: ParsableCommand {
 
     func run() throws {
         logging.bootstrap()
-        let environment = PlugboardHost()
-        let loaded = try app.launch(environment: environment)
-        defer { loaded.shutdown() }
-        let session = ShellSession(app: loaded)
-        for event in loaded.events where event.name == "error" || event.name == "fallback" {
-            printError("\(event.name): \(event)")
-        }
-        show(session, session.drawing)
-
+        // The script is read before the app is loaded, so an unreadable one is the only output.
         let lines: AnySequence<String>
         let interactive: Bool
         if let script {
             guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
-                throw ValidationError("cannot read the script '\(script)'")
+                throw CommandFailure("cannot read the script '\(script)'")
             }
-            lines = AnySequence(text.components(separatedBy: .newlines))
+            // Split on Characters, so a CRLF line end ("\r\n" is one Character) counts as one line.
+            lines = AnySequence(
+                text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init))
             interactive = false
         } else if isatty(STDIN_FILENO) == 1 {
             lines = AnySequence(LineEditor(prompt: "plugboard> "))
@@ -50,6 +49,16 @@ struct Run: ParsableCommand {
             lines = AnySequence(AnyIterator { readLine() })
             interactive = false
         }
+
+        let environment = PlugboardHost()
+        let loaded = try app.launch(environment: environment)
+        defer { loaded.shutdown() }
+        let session = ShellSession(app: loaded)
+        for event in loaded.events where event.name == "error" || event.name == "fallback" {
+            printError(event.description)  // "error ID: why" / "fallback ID: why"
+        }
+        show(session, session.drawing)
+
         for (index, line) in lines.enumerated() {
             let outcome = session.run(line: line)
             if outcome.quit { return }
@@ -59,7 +68,9 @@ struct Run: ParsableCommand {
                 if !interactive { throw ExitCode(1) }
                 continue
             }
-            if !outcome.output.isEmpty || json { show(session, outcome.output) }
+            // With --json, one object per command: blank lines and comments print nothing.
+            let isCommand = (try? ShellCommand.parse(line)) != nil
+            if !outcome.output.isEmpty || (json && isCommand) { show(session, outcome.output) }
         }
     }
 
@@ -77,6 +88,14 @@ struct Run: ParsableCommand {
 struct ShellState: Encodable {
     var state: AppState
     var targets: [TapTarget]
+}
+
+/// A user's mistake found while a command runs (an unreadable script, an unknown screen, an
+/// unwritable output file): ArgumentParser prints it as one `Error: …` line and exits with status 1.
+/// (A `ValidationError` thrown from `run()` would add a usage line naming no subcommand.)
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 func printError(_ message: String) {

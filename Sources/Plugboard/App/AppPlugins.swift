@@ -21,6 +21,8 @@ public struct PluginFailure: Error, Sendable, Equatable, CustomStringConvertible
 public final class AppPlugins {
     public private(set) var loaded: [String: LoadedPlugin] = [:]
     public private(set) var failures: [String: PluginFailure] = [:]
+    /// The dynamic exports the manifests declare, prepared at load.
+    public let exports = DynamicExports()
     private var libraries: [PluginLibrary] = []
 
     /// The runtime kind a manifest asks for, or nil for configuration-only plugins.
@@ -56,6 +58,7 @@ public final class AppPlugins {
         libraries.append(library)
         let descriptor = try library.descriptor(
             className: entry.manifest.api.className, identifier: entry.manifest.identifier, kind: kind)
+        try exports.prepare(plugin: entry.manifest.identifier, keys: keys, library: library)
         return LoadedPlugin(entry: entry, library: library, descriptor: descriptor)
     }
 

@@ -52,6 +52,7 @@ public final class PlugboardApp {
         device = DeviceProfile.named(settings.device)
         cache = ScreenCache(capacity: settings.screenCacheCapacity)
         plugins = AppPlugins(configuration: configuration, searchPath: searchPath)
+        environment.exports = plugins.exports
         let tree = environment.views
         window = tree.create(.container, owner: .host)
         screenContainer = tree.create(.container, owner: .host)

@@ -12,6 +12,7 @@ enum HostTables {
         case (PB_HOST_EXT_NAV_BAR_CUSTOMIZATION, .navBar): return UnsafeRawPointer(customization)
         case (PB_HOST_EXT_ROOT, .root): return UnsafeRawPointer(root)
         case (PB_HOST_EXT_SCREEN, .screen): return UnsafeRawPointer(screen)
+        case (PB_HOST_EXT_INVOKE, _) where instance.exports != nil: return UnsafeRawPointer(invoke)
         default: return nil
         }
     }
@@ -191,6 +192,28 @@ enum HostTables {
         pb_host_screen_t(close: { host in
             guard let instance = InstanceHost.from(host) else { return false }
             return instance.screenDelegate?.close(instance) ?? false
+        }))
+
+    nonisolated(unsafe) static let invoke: UnsafePointer<pb_host_invoke_t> = allocate(
+        pb_host_invoke_t(invoke: { host, plugin, export, arguments in
+            guard let instance = InstanceHost.from(host), let exports = instance.exports else { return nil }
+            let text: String
+            do throws(CallError) {
+                text = try exports.call(
+                    plugin: plugin.map { String(cString: $0) } ?? "", name: export.map { String(cString: $0) } ?? "",
+                    arguments: arguments.map { String(cString: $0) } ?? "null"
+                ).serialized()
+            } catch {
+                let at = SourcePosition(line: 1, column: 1)
+                text = JSONValue.object(
+                    JSONObject(entries: [
+                        .init(key: "error", keyPosition: at, value: JSONNode(.string(error.description), position: at))
+                    ])
+                ).serialized()
+            }
+            free(instance.lastInvokeResult)
+            instance.lastInvokeResult = strdup(text)
+            return UnsafePointer(instance.lastInvokeResult)
         }))
 
     nonisolated(unsafe) private static let defaultStyle = strdup("left")!

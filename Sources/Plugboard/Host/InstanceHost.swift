@@ -16,6 +16,10 @@ public final class InstanceHost {
     public weak var rootDelegate: (any RootHostDelegate)?
     /// The container, for `PB_HOST_EXT_SCREEN` (screen instances only).
     public weak var screenDelegate: (any ScreenHostDelegate)?
+    /// The app's dynamic exports, for `PB_HOST_EXT_INVOKE`.
+    var exports: DynamicExports? { environment.exports }
+    /// The text of the last `invoke` result, alive until the next call (`invoke.h`).
+    var lastInvokeResult: UnsafeMutablePointer<CChar>?
 
     /// What the customization helper answers (bar instances only). Setting it replaces the
     /// C strings handed out before, as `nav_bar_host.h` documents.
@@ -42,6 +46,7 @@ public final class InstanceHost {
     }
 
     deinit {
+        free(lastInvokeResult)
         cHost.deinitialize(count: 1)
         cHost.deallocate()
     }

@@ -17,6 +17,8 @@ public final class PlugboardHost {
     public static let version = "0.1.0"
 
     public let views = ViewTree()
+    /// The dynamic exports plugins may call through `PB_HOST_EXT_INVOKE` (set by the app).
+    public weak var exports: DynamicExports?
     public let logger: Logger
     private let records = Mutex<[PluginLogRecord]>([])
     private var nextOwner: UInt64 = 1

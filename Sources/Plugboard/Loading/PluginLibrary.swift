@@ -17,6 +17,8 @@ public final class PluginLibrary: @unchecked Sendable {
     public let descriptors: [PluginDescriptor]
 
     let entry: UnsafePointer<pb_plugin_entry_t>
+    /// The dlopen handle, for looking up dynamic exports. Never closed.
+    let handle: UnsafeMutableRawPointer
     /// Factory pointers by kind; absent when `get_factory` returned NULL.
     let factories: [PluginKind: UnsafeRawPointer]
     /// The C descriptors, by plugin id, for stamping instances.
@@ -26,10 +28,12 @@ public final class PluginLibrary: @unchecked Sendable {
     private static let opened = Mutex<[String: (library: PluginLibrary, initCount: Int)]>([:])
 
     private init(
-        path: String, entry: UnsafePointer<pb_plugin_entry_t>, factories: [PluginKind: UnsafeRawPointer],
+        path: String, handle: UnsafeMutableRawPointer, entry: UnsafePointer<pb_plugin_entry_t>,
+        factories: [PluginKind: UnsafeRawPointer],
         descriptors: [(PluginDescriptor, UnsafePointer<pb_plugin_descriptor_t>)]
     ) {
         self.path = path
+        self.handle = handle
         self.entry = entry
         self.abiVersion = ABIVersion(entry.pointee.abi_version)
         self.factories = factories
@@ -107,7 +111,8 @@ public final class PluginLibrary: @unchecked Sendable {
                     descriptors.append((descriptor, pointer!))
                 }
             }
-            return PluginLibrary(path: path, entry: entry, factories: factories, descriptors: descriptors)
+            return PluginLibrary(
+                path: path, handle: handle, entry: entry, factories: factories, descriptors: descriptors)
         } catch {
             entry.pointee.deinit?()
             throw error
@@ -153,6 +158,9 @@ public final class PluginLibrary: @unchecked Sendable {
         guard let pointer = factories[kind] else { throw .factoryMissing(path: path, factory: kind.factoryID) }
         return FactoryTable(kind: kind, pointer: pointer)
     }
+
+    /// The address of an exported symbol, or nil.
+    public func symbol(_ name: String) -> UnsafeMutableRawPointer? { dlsym(handle, name) }
 
     func cDescriptor(id: String) -> UnsafePointer<pb_plugin_descriptor_t>? { cDescriptors[id] }
 }

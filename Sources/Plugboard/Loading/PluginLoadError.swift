@@ -29,6 +29,10 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
     case instanceInitFailed(path: String, plugin: String)
     /// The instance struct is missing a function the ABI requires.
     case incompleteInstance(path: String, plugin: String, function: String)
+    /// A dynamic export the manifest declares is not in the library.
+    case exportMissing(path: String, plugin: String, symbol: String)
+    /// libffi could not prepare a call interface for an export.
+    case exportUnpreparable(path: String, plugin: String, symbol: String, status: Int)
     /// The library file does not match the manifest's `sha256` pin.
     case pinMismatch(path: String, expected: String, actual: String)
 
@@ -64,6 +68,10 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
             return "\(path): init of plugin '\(plugin)' returned false"
         case .incompleteInstance(let path, let plugin, let function):
             return "\(path): plugin '\(plugin)' instance has no '\(function)' function"
+        case .exportMissing(let path, let plugin, let symbol):
+            return "\(path): plugin '\(plugin)' declares the export '\(symbol)', but the library has no such symbol"
+        case .exportUnpreparable(let path, let plugin, let symbol, let status):
+            return "\(path): plugin '\(plugin)': ffi_prep_cif failed for '\(symbol)' (status \(status))"
         case .pinMismatch(let path, let expected, let actual):
             return "\(path): sha256 \(actual) does not match the manifest's pin \(expected); the library was not loaded"
         }

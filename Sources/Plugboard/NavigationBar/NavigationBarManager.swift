@@ -201,7 +201,29 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
                 key: .init(screenType: item.typeName, dataSource: ""), from: container, fromRoot: fromRoot,
                 presentation: nil
             ) { ScreenEntry(controller: app.screens.makeComponent(item), screen: nil, isWhiteLabel: false) }
+        case .pluginCall:
+            return callExport(item)
         case .header, .ad, .nestedMenu, nil:
+            return false
+        }
+    }
+
+    /// A `plugin_call` item: calls `data.plugin`'s export `data.export` with `data.args` (a JSON
+    /// array, default []) and records the result or the error.
+    private func callExport(_ item: NavItem) -> Bool {
+        let data = item.node["data"]
+        guard let plugin = data?["plugin"]?.node.stringValue, let export = data?["export"]?.node.stringValue else {
+            app.record(AppEvent("error", item.id, detail: "a plugin_call item needs data.plugin and data.export"))
+            return false
+        }
+        let arguments = data?["args"]?.node.serialized() ?? "[]"
+        do throws(CallError) {
+            let result = try app.plugins.exports.call(plugin: plugin, name: export, arguments: arguments)
+            app.record(
+                AppEvent("plugin_call", item.id, detail: "\(plugin).\(export)(\(arguments)) = \(result.serialized())"))
+            return true
+        } catch {
+            app.record(AppEvent("error", item.id, detail: error.description))
             return false
         }
     }

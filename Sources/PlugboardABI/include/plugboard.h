@@ -9,6 +9,7 @@
  *   plugboard/nav_bar.h         navigation-bar adapters
  *   plugboard/nav_bar_host.h    host callbacks for bars, customization helper
  *   plugboard/root.h            root (menu) plugins and their host callbacks
+ *   plugboard/invoke.h          calling other plugins' dynamic exports (libffi)
  *   plugboard/ext/           optional extensions looked up by string id
  *
  * Conventions, everywhere:
@@ -31,6 +32,7 @@
 #include "plugboard/nav_bar.h"
 #include "plugboard/nav_bar_host.h"
 #include "plugboard/root.h"
+#include "plugboard/invoke.h"
 #include "plugboard/ext/special_action.h"
 #include "plugboard/ext/placement.h"
 

@@ -14,12 +14,19 @@ public struct PlugboardKeys: Sendable, Hashable {
     public var sha256: String?
     /// A white-label screen (like Settings and EPG): its bar is always placed on_top.
     public var whiteLabel = false
-    /// Export name → signature text, in file order, with where each is written.
-    public var exports: [(name: String, signature: String, location: ConfigLocation)]
+    /// The dynamic exports, in file order, with where each is written.
+    public var exports: [Export]
+
+    /// A function the library exports beyond the ABI, called with JSON arguments through libffi.
+    public struct Export: Sendable, Hashable {
+        public var name: String
+        public var signature: Signature
+        public var location: ConfigLocation
+    }
 
     public static func == (lhs: PlugboardKeys, rhs: PlugboardKeys) -> Bool {
         lhs.library == rhs.library && lhs.sha256 == rhs.sha256 && lhs.whiteLabel == rhs.whiteLabel
-            && lhs.exports.map { [$0.name, $0.signature] } == rhs.exports.map { [$0.name, $0.signature] }
+            && lhs.exports == rhs.exports
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -27,7 +34,7 @@ public struct PlugboardKeys: Sendable, Hashable {
         hasher.combine(sha256)
     }
 
-    static func read(_ node: ConfigNode, _ sink: DiagnosticSink) -> PlugboardKeys? {
+    public static func read(_ node: ConfigNode, _ sink: DiagnosticSink) -> PlugboardKeys? {
         guard let object = node.asObject(sink) else { return nil }
         let library = object.string("library", required: true, sink)
         var sha256 = object.string("sha256", sink)
@@ -35,14 +42,19 @@ public struct PlugboardKeys: Sendable, Hashable {
             object["sha256"]!.invalid(pin, "a SHA-256 digest (64 hexadecimal digits)", sink)
             sha256 = nil
         }
-        var exports: [(String, String, ConfigLocation)] = []
+        var exports: [Export] = []
         if let table = object.object("exports", sink) {
             for (name, value) in table.members ?? [] {
-                guard let signature = value.node.stringValue else {
+                guard let text = value.node.stringValue else {
                     value.mismatch("a signature string such as \"(i32) -> json\"", sink)
                     continue
                 }
-                exports.append((name, signature, value.location))
+                do {
+                    exports.append(
+                        Export(name: name, signature: try SignatureParser.parse(text), location: value.location))
+                } catch {
+                    sink.error(value.location, "export '\(name)': \(error) in \"\(text)\"")
+                }
             }
         }
         guard let library else { return nil }

@@ -8,6 +8,8 @@ public enum NavItemType: String, Sendable, Codable, CaseIterable {
     case applicasterSettings = "applicaster_settings"
     case liveDrawer = "live_drawer"
     case chromecast
+    /// Calls a plugin's dynamic export: `data {plugin, export, args}` (a Plugboard addition).
+    case pluginCall = "plugin_call"
 
     public static let names = allCases.map(\.rawValue)
 }

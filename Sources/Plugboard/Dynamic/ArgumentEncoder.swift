@@ -1,0 +1,165 @@
+import CFFI
+import Foundation
+
+/// Turns JSON arguments into C values in memory libffi reads: range-checked, never wrapped.
+/// Owns the memory until the call returns.
+final class ArgumentEncoder {
+    private let export: PreparedExport
+    private let handles: HandleTable
+    private var allocations: [UnsafeMutableRawPointer] = []
+    private var strings: [UnsafeMutablePointer<CChar>] = []
+
+    init(export: PreparedExport, handles: HandleTable) {
+        self.export = export
+        self.handles = handles
+    }
+
+    deinit {
+        allocations.forEach { $0.deallocate() }
+        strings.forEach { free($0) }
+    }
+
+    var function: String { "\(export.plugin).\(export.name)" }
+
+    /// Zeroed memory of at least `size` bytes, aligned for any scalar; freed with the encoder.
+    func buffer(_ size: Int) -> UnsafeMutableRawPointer {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(size, 16), alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: max(size, 16))
+        allocations.append(memory)
+        return memory
+    }
+
+    /// The argument value pointers for `ffi_call`.
+    func encode(_ arguments: [JSONValue]) throws(CallError) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        let parameters = export.signature.parameters
+        guard arguments.count == parameters.count else {
+            throw .wrongCount(function: function, expected: parameters.count, got: arguments.count)
+        }
+        let values = buffer(MemoryLayout<UnsafeMutableRawPointer?>.stride * max(1, parameters.count))
+            .bindMemory(to: UnsafeMutableRawPointer?.self, capacity: max(1, parameters.count))
+        for (index, (type, argument)) in zip(parameters, arguments).enumerated() {
+            let ffiType = export.parameterTypes[index]
+            let memory = buffer(Int(ffiType.pointee.size))
+            try write(argument, as: type, ffiType: ffiType, into: memory, index: index)
+            values[index] = memory
+        }
+        return values
+    }
+
+    private func write(
+        _ value: JSONValue, as type: ValueType, ffiType: UnsafeMutablePointer<ffi_type>,
+        into memory: UnsafeMutableRawPointer, index: Int
+    ) throws(CallError) {
+        func bad(_ message: String) -> CallError {
+            .badArgument(function: function, index: index, type: type, message: message)
+        }
+        switch type {
+        case .void:
+            throw bad("void cannot be passed")
+        case .bool, .int, .f32, .f64:
+            try Self.writeScalar(value, as: type, into: memory, fail: bad)
+        case .cstr:
+            guard case .string(let text) = value else {
+                throw bad("expected a string but found \(value.kindDescription)")
+            }
+            guard !text.utf8.contains(0) else { throw bad("the string contains a NUL character") }
+            memory.storeBytes(of: keep(strdup(text)), as: UnsafeMutablePointer<CChar>?.self)
+        case .json:
+            memory.storeBytes(of: keep(strdup(value.serialized())), as: UnsafeMutablePointer<CChar>?.self)
+        case .ptr:
+            if value.isNull {
+                memory.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+                return
+            }
+            guard let handle = value.objectValue?["handle"]?.numberValue?.int, value.objectValue?.count == 1 else {
+                throw bad("expected a host handle {\"handle\": n} or null but found \(value.kindDescription)")
+            }
+            guard let pointer = handles.pointer(for: handle) else { throw bad("unknown handle \(handle)") }
+            memory.storeBytes(of: pointer, as: UnsafeMutableRawPointer?.self)
+        case .structure(let fields):
+            guard let elements = value.arrayValue else {
+                throw bad("expected an array of \(fields.count) fields but found \(value.kindDescription)")
+            }
+            guard elements.count == fields.count else {
+                throw bad("expected \(fields.count) fields but found \(elements.count)")
+            }
+            let offsets = export.offsets(of: ffiType, count: fields.count)
+            for (field, (fieldType, element)) in zip(fields, elements).enumerated() {
+                try Self.writeScalar(element.value, as: fieldType, into: memory + offsets[field]) { message in
+                    bad("field \(field + 1) (\(fieldType)): \(message)")
+                }
+            }
+        }
+    }
+
+    private func keep(_ string: UnsafeMutablePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
+        if let string { strings.append(string) }
+        return string
+    }
+
+    /// Writes a bool or number, refusing anything that would not survive the trip unchanged.
+    static func writeScalar(
+        _ value: JSONValue, as type: ValueType, into memory: UnsafeMutableRawPointer,
+        fail: (String) -> CallError
+    ) throws(CallError) {
+        switch type {
+        case .bool:
+            guard case .bool(let flag) = value else {
+                throw fail("expected true or false but found \(value.kindDescription)")
+            }
+            memory.storeBytes(of: flag ? 1 : 0, as: UInt8.self)
+        case .int(let bits, let signed):
+            guard case .number(let number) = value else {
+                throw fail("expected an integer but found \(value.kindDescription)")
+            }
+            if signed {
+                let low = bits == 64 ? Int64.min : -(Int64(1) << (bits - 1))
+                let high = bits == 64 ? Int64.max : (Int64(1) << (bits - 1)) - 1
+                guard let integer = number.int64 else {
+                    throw fail(
+                        number.isIntegerLiteral
+                            ? "\(number.text) is out of range (\(low)…\(high))" : "\(number.text) is not an integer")
+                }
+                guard (low...high).contains(integer) else {
+                    throw fail("\(number.text) is out of range (\(low)…\(high))")
+                }
+                switch bits {
+                case 8: memory.storeBytes(of: Int8(integer), as: Int8.self)
+                case 16: memory.storeBytes(of: Int16(integer), as: Int16.self)
+                case 32: memory.storeBytes(of: Int32(integer), as: Int32.self)
+                default: memory.storeBytes(of: integer, as: Int64.self)
+                }
+            } else {
+                let high = bits == 64 ? UInt64.max : (UInt64(1) << bits) - 1
+                guard let integer = number.uint64 else {
+                    throw fail(
+                        number.isIntegerLiteral
+                            ? "\(number.text) is out of range (0…\(high))" : "\(number.text) is not an integer")
+                }
+                guard integer <= high else { throw fail("\(number.text) is out of range (0…\(high))") }
+                switch bits {
+                case 8: memory.storeBytes(of: UInt8(integer), as: UInt8.self)
+                case 16: memory.storeBytes(of: UInt16(integer), as: UInt16.self)
+                case 32: memory.storeBytes(of: UInt32(integer), as: UInt32.self)
+                default: memory.storeBytes(of: integer, as: UInt64.self)
+                }
+            }
+        case .f32:
+            guard case .number(let number) = value else {
+                throw fail("expected a number but found \(value.kindDescription)")
+            }
+            guard abs(number.double) <= Double(Float.greatestFiniteMagnitude) else {
+                throw fail("\(number.text) is out of range for f32")
+            }
+            memory.storeBytes(of: Float(number.double), as: Float.self)
+        case .f64:
+            guard case .number(let number) = value else {
+                throw fail("expected a number but found \(value.kindDescription)")
+            }
+            guard number.double.isFinite else { throw fail("\(number.text) is out of range for f64") }
+            memory.storeBytes(of: number.double, as: Double.self)
+        default:
+            throw fail("\(type) cannot be a struct field")
+        }
+    }
+}

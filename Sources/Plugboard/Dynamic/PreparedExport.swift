@@ -1,0 +1,53 @@
+import CFFI
+
+/// One dynamic export, looked up and prepared once at load: its symbol, its signature and the
+/// `ffi_cif` every call re-uses.
+public final class PreparedExport {
+    public let plugin: String
+    public let name: String
+    public let signature: Signature
+    public let function: UnsafeMutableRawPointer
+    public let cif: UnsafeMutablePointer<ffi_cif>
+    private let types: FFITypeTable
+    private let argumentTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
+    let resultType: UnsafeMutablePointer<ffi_type>
+    let parameterTypes: [UnsafeMutablePointer<ffi_type>]
+
+    /// Looks the symbol up in `library` and prepares the call interface. A missing symbol names
+    /// the plugin, the symbol and the library.
+    init(plugin: String, export: PlugboardKeys.Export, library: PluginLibrary) throws(PluginLoadError) {
+        guard let function = library.symbol(export.name) else {
+            throw .exportMissing(path: library.path, plugin: plugin, symbol: export.name)
+        }
+        self.plugin = plugin
+        self.name = export.name
+        self.signature = export.signature
+        self.function = function
+        let table = FFITypeTable()
+        types = table
+        parameterTypes = export.signature.parameters.map { table.type($0) }
+        resultType = table.type(export.signature.result)
+        argumentTypes = .allocate(capacity: max(1, parameterTypes.count))
+        for (index, type) in parameterTypes.enumerated() { argumentTypes[index] = type }
+        cif = .allocate(capacity: 1)
+        let status = ffi_prep_cif(
+            cif, cffi_default_abi(), UInt32(parameterTypes.count), resultType,
+            parameterTypes.isEmpty ? nil : argumentTypes)
+        guard status == FFI_OK else {
+            throw .exportUnpreparable(
+                path: library.path, plugin: plugin, symbol: export.name, status: Int(status.rawValue))
+        }
+    }
+
+    deinit {
+        cif.deallocate()
+        argumentTypes.deallocate()
+    }
+
+    /// Byte offsets of a struct type's fields (after `ffi_prep_cif` laid it out).
+    func offsets(of type: UnsafeMutablePointer<ffi_type>, count: Int) -> [Int] {
+        var offsets = [Int](repeating: 0, count: count)
+        _ = ffi_get_struct_offsets(cffi_default_abi(), type, &offsets)
+        return offsets
+    }
+}

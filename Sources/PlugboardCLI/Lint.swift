@@ -44,7 +44,7 @@ struct Lint: ParsableCommand {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
             else {
-                throw ValidationError("'\(folder)' is not a folder")
+                throw CommandFailure("'\(folder)' is not a folder")
             }
             let files = AppConfiguration.files(in: URL(fileURLWithPath: folder))
             pluginsURL = pluginsURL ?? files.plugins

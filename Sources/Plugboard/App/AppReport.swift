@@ -59,10 +59,15 @@ public struct AppReport: Codable, Sendable, Equatable {
             return plugin
         }
         screens = app.configuration.rivers.screens.map { screen in
-            let served = app.plugins.plugin(screen.type) != nil || app.configuration.plugins.entry(screen.type) != nil
-            return Screen(
-                id: screen.id, name: screen.name, type: screen.type, home: screen.isHome,
-                servedBy: served ? screen.type : "built-in")
+            let servedBy: String
+            if app.plugins.plugin(screen.type) != nil {
+                servedBy = screen.type
+            } else if app.configuration.plugins.entry(screen.type) != nil {
+                servedBy = "\(screen.type) (not loaded: an error screen is shown)"
+            } else {
+                servedBy = "built-in"
+            }
+            return Screen(id: screen.id, name: screen.name, type: screen.type, home: screen.isHome, servedBy: servedBy)
         }
         navigations = app.configuration.rivers.screens.flatMap { screen in
             screen.navigations.map { navigation in

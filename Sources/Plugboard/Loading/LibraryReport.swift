@@ -1,3 +1,5 @@
+import Logging
+
 /// What `plugboard inspect <library.so>` shows: the library's ABI version and, for each plugin,
 /// its descriptor and the optional extensions it answers.
 public struct LibraryReport: Codable, Sendable, Equatable {
@@ -35,7 +37,10 @@ public struct LibraryReport: Codable, Sendable, Equatable {
 
     private static func probe(library: PluginLibrary, descriptor: PluginDescriptor) throws(PluginLoadError) -> [String]
     {
-        let environment = PlugboardHost()
+        // The probe's models are empty on purpose; what plugins log about that is not news.
+        var logger = Logger(label: "plugboard.probe")
+        logger.logLevel = .error
+        let environment = PlugboardHost(logger: logger)
         switch descriptor.kind {
         case .screen:
             let screen = try ScreenInstance(

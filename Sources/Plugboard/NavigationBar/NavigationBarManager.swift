@@ -77,6 +77,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         buttons[bar.host.owner]?.removeAll { tree[$0.view] == nil }  // released by the bar
         for button in buttons[bar.host.owner] ?? [] {
             try? tree.setEnabled(button.view, !targetsVisibleScreen(button.itemID, in: container), by: .host)
+            try? tree.setTextColor(button.view, container.appearance.titleColor, by: .host)
         }
     }
 
@@ -130,6 +131,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         let button = tree.create(.button, owner: host.owner)
         try? tree.setIdentifier(button, "nav-item:\(item.id)", by: .host)
         try? tree.setText(button, item.title ?? item.typeName, by: .host)
+        try? tree.setTextColor(button, host.appearance.titleColor, by: .host)
         try? tree.setImageURL(button, item.node["assets"]?["icon"]?.node.stringValue, by: .host)
         try? tree.setTapAction(
             button,

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+@testable import Plugboard
+
+/// The shell's parser, and `ShellSession` driving a launched Showcase app directly.
+@Suite struct ShellCommandTests {
+    // MARK: parsing
+
+    @Test(arguments: [
+        ("tap 3", ShellCommand.tap("3")),
+        ("tap nav-item:nb-web", .tap("nav-item:nb-web")),
+        ("  TAP   two  words ", .tap("two words")),
+        ("back", .back),
+        ("close", .close),
+        ("menu", .menu),
+        ("select m-shows", .select("m-shows")),
+        ("device phone", .device(.phone)),
+        ("device TABLET", .device(.tablet)),
+        ("show", .show),
+        ("state", .state),
+        ("events", .events),
+        ("help", .help),
+        ("?", .help),
+        ("quit", .quit),
+        ("exit", .quit),
+        ("\tBack\t", .back),
+    ])
+    func everyCommandParses(line: String, command: ShellCommand) throws {
+        #expect(try ShellCommand.parse(line) == command)
+    }
+
+    @Test(arguments: ["", "   ", "\t", "# a comment", "  #tap 3", "#"])
+    func blankLinesAndCommentsAreNothing(line: String) throws {
+        #expect(try ShellCommand.parse(line) == nil)
+    }
+
+    @Test func everyCommandOfTheUsageParses() throws {
+        // The usage's first word of each entry is a command the parser knows.
+        for (usage, _) in ShellCommand.usage {
+            let words = usage.split(separator: " ")
+            var line = String(words[0])
+            if words.count > 1 { line += words[0] == "device" ? " phone" : " x" }
+            #expect(try ShellCommand.parse(line) != nil, "\(usage)")
+        }
+        #expect(ShellCommand.usage.count == 11)
+    }
+
+    @Test(arguments: [
+        ("frobnicate", ShellCommand.ParseError.unknown("frobnicate")),
+        ("Jump now", .unknown("jump")),
+        ("tap", .missingArgument("tap")),
+        ("tap   ", .missingArgument("tap")),
+        ("select", .missingArgument("select")),
+        ("device", .missingArgument("device")),
+        ("device watch", .badArgument("device", "watch")),
+        ("device phone tablet", .badArgument("device", "phone tablet")),
+        ("back 2", .badArgument("back", "2")),
+        ("close now", .badArgument("close", "now")),
+        ("menu x", .badArgument("menu", "x")),
+        ("show all", .badArgument("show", "all")),
+        ("state x", .badArgument("state", "x")),
+        ("events x", .badArgument("events", "x")),
+        ("help tap", .badArgument("help", "tap")),
+        ("quit now", .badArgument("quit", "now")),
+        ("back # comment", .badArgument("back", "# comment")),
+    ])
+    func mistakesAreParseErrors(line: String, error: ShellCommand.ParseError) {
+        #expect(throws: error) { try ShellCommand.parse(line) }
+    }
+
+    @Test func parseErrorsSayWhatToDo() {
+        #expect(
+            ShellCommand.ParseError.unknown("jump").description == "unknown command 'jump'; type 'help' for the list")
+        #expect(ShellCommand.ParseError.missingArgument("tap").description == "'tap' needs an argument; type 'help'")
+        #expect(
+            ShellCommand.ParseError.badArgument("device", "watch").description
+                == "'device' does not take 'watch'; type 'help'")
+    }
+
+    // MARK: the session
+
+    static func session() throws -> ShellSession {
+        ShellSession(app: try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath))
+    }
+
+    @Test func blankLinesCommentsAndMistakesThroughTheSession() throws {
+        let session = try Self.session()
+        defer { session.app.shutdown() }
+        let blank = session.run(line: "   ")
+        #expect(blank.succeeded && blank.output.isEmpty && !blank.quit)
+        let comment = session.run(line: "# tap 2")
+        #expect(comment.succeeded && comment.output.isEmpty)
+        let unknown = session.run(line: "jump")
+        #expect(!unknown.succeeded)
+        #expect(unknown.output == "unknown command 'jump'; type 'help' for the list")
+        #expect(session.app.state.visibleScreen == "home")
+        let quit = session.run(line: "quit")
+        #expect(quit.succeeded && quit.quit)
+    }
+
+    @Test func tapsBackCloseMenuAndSelectChangeTheState() throws {
+        let session = try Self.session()
+        let app = session.app
+        defer { app.shutdown() }
+        #expect(session.drawing.contains("screen: home"))
+
+        // Tap by number: [2] is the Guide button (nb-epg), pushed on the root stack.
+        let guide = try #require(app.tapTargets.first { $0.identifier == "nav-item:nb-epg" })
+        #expect(guide.number == 2)
+        let tapped = session.run(line: "tap 2")
+        #expect(tapped.succeeded)
+        #expect(tapped.output == session.drawing)
+        #expect(app.state.rootStack == ["home", "epg"])
+        #expect(app.state.bar.contextButton == .back)
+        #expect(session.run(.back).succeeded)
+        #expect(app.state.rootStack == ["home"])
+
+        // Tap by identifier: the web screen is presented, close dismisses it.
+        #expect(session.run(line: "tap nav-item:nb-web").succeeded)
+        #expect(app.state.state == "presentation")
+        #expect(app.state.bar.contextButton == .close)
+        #expect(session.drawing.contains("https://showcase.example/about"))
+        #expect(session.run(line: "close").succeeded)
+        #expect(app.state.state == "root")
+        #expect(app.state.visibleScreen == "home")
+
+        // The menu button opens the side menu; selecting an item pushes its screen.
+        let menu = session.run(line: "menu")
+        #expect(menu.succeeded)
+        #expect(menu.output.contains("Shows") && menu.output.contains("Movies"))
+        #expect(app.tapTargets.contains { $0.identifier == "menu-item:m-shows" })
+        let shows = session.run(line: "select m-shows")
+        #expect(shows.succeeded)
+        #expect(app.state.visibleScreen == "shows")
+        #expect(shows.output.contains("title: Shows"))
+        #expect(session.run(line: "back").succeeded)
+        #expect(app.state.visibleScreen == "home")
+    }
+
+    @Test func failuresSayWhyAndChangeNothing() throws {
+        let session = try Self.session()
+        let app = session.app
+        defer { app.shutdown() }
+        let before = app.state
+        let cases: [(String, String)] = [
+            ("tap 99", "no element [99] on screen"),
+            ("back", "nothing to go back to"),
+            ("close", "no presented screen to close"),
+            ("select nope", "no menu item 'nope'"),
+        ]
+        for (line, message) in cases {
+            let outcome = session.run(line: line)
+            #expect(!outcome.succeeded, "\(line)")
+            #expect(outcome.output == message, "\(line)")
+        }
+        let unknownView = session.run(line: "tap no-such-view")
+        #expect(!unknownView.succeeded)
+        #expect(unknownView.output.contains("no-such-view"))
+        #expect(app.state.visibleScreen == before.visibleScreen)
+        #expect(app.state.rootStack == before.rootStack)
+        #expect(app.state.presented == before.presented)
+
+        // Menu needs the root state with only the home screen.
+        #expect(session.run(line: "select m-shows").succeeded)
+        let menu = session.run(line: "menu")
+        #expect(!menu.succeeded)
+        #expect(menu.output == "no menu button here (the root has no special action)")
+    }
+
+    @Test func deviceShowStateEventsAndHelp() throws {
+        let session = try Self.session()
+        let app = session.app
+        defer { app.shutdown() }
+        let phone = session.run(line: "show")
+        #expect(phone.succeeded)
+        #expect(phone.output == session.drawing)
+        let tablet = session.run(line: "device tablet")
+        #expect(tablet.succeeded)
+        #expect(app.state.device == .tablet)
+        #expect(tablet.output.contains("device: tablet 1024×1366"))
+        let width = { (text: String) in text.split(separator: "\n").first?.count ?? 0 }
+        #expect(width(tablet.output) > width(phone.output))
+
+        let state = session.run(line: "state")
+        #expect(state.succeeded)
+        let decoded = try JSONDecoder().decode(AppState.self, from: Data(state.output.utf8))
+        #expect(decoded == app.state)
+        #expect(decoded.visibleScreen == "home")
+        #expect(decoded.device == .tablet)
+
+        let events = session.run(line: "events")
+        #expect(events.succeeded)
+        #expect(events.output.split(separator: "\n").contains("did_appear home"))
+
+        let help = session.run(line: "help")
+        #expect(help.succeeded)
+        for word in ["tap", "back", "close", "menu", "select", "device", "show", "state", "events", "help", "quit"] {
+            #expect(help.output.split(separator: "\n").contains { $0.hasPrefix(word) }, "\(word)")
+        }
+    }
+}

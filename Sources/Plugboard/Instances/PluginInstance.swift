@@ -1,0 +1,103 @@
+import PlugboardABI
+
+/// What every kind of plugin instance shares: the two construction steps (`create`, which may
+/// return NULL, then `init`, which may fail), the calls every vtable has (`view`, `layout`,
+/// `get_extension`, `destroy`), and the clean-up after `destroy` (the instance's `pb_host_t` is
+/// cut off and every view it still owns released). Nothing leaks on any failure path.
+public class PluginInstance {
+    /// The common part of a kind's vtable, bound to one C instance.
+    struct VTable {
+        var initialize: (() -> Bool)?
+        var destroy: (() -> Void)?
+        var view: (() -> pb_view_t)?
+        var layout: ((Double, Double) -> Void)?
+        var getExtension: ((String) -> UnsafeRawPointer?)?
+    }
+
+    public let library: PluginLibrary
+    public let descriptor: PluginDescriptor
+    public let host: InstanceHost
+    /// The C instance; valid until `destroy`.
+    let raw: UnsafeRawPointer
+    private let vtable: VTable
+    public private(set) var isDestroyed = false
+
+    /// Finds the descriptor and factory, gives the instance its own `pb_host_t`, calls `create`
+    /// (through `create`, which knows the kind's factory), checks the required functions, then
+    /// calls `init`.
+    init<Instance>(
+        library: PluginLibrary, pluginID: String, kind: PluginKind, environment: PlugboardHost,
+        create: (UnsafeRawPointer, InstanceHost) -> UnsafePointer<Instance>?,
+        vtable: (UnsafePointer<Instance>) -> VTable
+    ) throws(PluginLoadError) {
+        let factory = try library.factory(kind).pointer
+        let descriptor = try library.descriptor(named: pluginID, kind: kind)
+        let host = environment.makeInstanceHost(pluginID: pluginID, kind: kind)
+        guard let created = create(factory, host) else {
+            Self.cleanUp(host)
+            throw .createReturnedNull(path: library.path, plugin: pluginID)
+        }
+        let table = vtable(created)
+        let required = [
+            ("init", table.initialize != nil), ("destroy", table.destroy != nil), ("view", table.view != nil),
+        ]
+        if let missing = required.first(where: { !$0.1 }) {
+            table.destroy?()
+            Self.cleanUp(host)
+            throw .incompleteInstance(path: library.path, plugin: pluginID, function: missing.0)
+        }
+        self.library = library
+        self.descriptor = descriptor
+        self.host = host
+        self.raw = UnsafeRawPointer(created)
+        self.vtable = table
+        guard table.initialize!() else {
+            destroy()
+            throw .instanceInitFailed(path: library.path, plugin: pluginID)
+        }
+    }
+
+    deinit { destroy() }
+
+    private static func cleanUp(_ host: InstanceHost) {
+        host.detach()
+        host.views.releaseAll(ownedBy: host.owner)
+    }
+
+    /// The C instance as its kind's struct, or nil once destroyed.
+    func instance<Instance>(as type: Instance.Type) -> UnsafePointer<Instance>? {
+        isDestroyed ? nil : raw.assumingMemoryBound(to: type)
+    }
+
+    /// The instance's root view, or nil once destroyed.
+    public var view: ViewHandle? {
+        guard !isDestroyed, let handle = vtable.view?(), handle != PB_VIEW_NONE else { return nil }
+        return ViewHandle(handle)
+    }
+
+    /// The host has sized the root view.
+    public func layout(width: Double, height: Double) {
+        guard !isDestroyed else { return }
+        vtable.layout?(width, height)
+    }
+
+    /// The extension `id` the instance answers, or nil when absent.
+    public func `extension`(_ id: String) -> UnsafeRawPointer? {
+        guard !isDestroyed else { return nil }
+        return vtable.getExtension?(id)
+    }
+
+    /// Calls `destroy` once, then cuts the instance off and releases the views it left.
+    public func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        vtable.destroy?()
+        Self.cleanUp(host)
+    }
+}
+
+/// Calls `body` with a C string for `string`, or NULL for nil.
+func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let string else { return body(nil) }
+    return string.withCString { body($0) }
+}

@@ -33,7 +33,7 @@ public struct AppConfiguration: Sendable {
             // Cross-file rules only mean something when both files were given and readable.
             if plugins.isReadable {
                 let root = ConfigLocation(
-                    file: riversURL.displayPath, position: SourcePosition(line: 1, column: 1), path: .root)
+                    file: riversURL.displayPath, position: .start, path: .root)
                 CrossValidation.check(plugins: plugins, rivers: rivers, riversRoot: root, sink)
             }
         }
@@ -65,7 +65,7 @@ public struct AppConfiguration: Sendable {
             return try Data(contentsOf: url)
         } catch {
             sink.error(
-                ConfigLocation(file: url.displayPath, position: SourcePosition(line: 1, column: 1), path: .root),
+                ConfigLocation(file: url.displayPath, position: .start, path: .root),
                 "cannot read the file: \((error as NSError).localizedDescription)")
             return nil
         }

@@ -25,16 +25,13 @@ enum ResultDecoder {
             }
         case .ptr:
             guard let pointer = memory.load(as: UnsafeMutableRawPointer?.self) else { return .null }
-            let at = SourcePosition(line: 1, column: 1)
-            let handle = JSONNode(.number(JSONNumber(handles.handle(for: pointer))), position: at)
-            return .object(JSONObject(entries: [.init(key: "handle", keyPosition: at, value: handle)]))
+            return .object(JSONObject([("handle", .number(JSONNumber(handles.handle(for: pointer))))]))
         case .structure(let fields):
             let offsets = export.offsets(of: export.resultType, count: fields.count)
-            let at = SourcePosition(line: 1, column: 1)
             var elements: [JSONNode] = []
             for (field, offset) in zip(fields, offsets) {
                 let value = try scalar(field, widened: nil, at: memory + offset, function: function)
-                elements.append(JSONNode(value, position: at))
+                elements.append(JSONNode(value, position: .start))
             }
             return .array(elements)
         }

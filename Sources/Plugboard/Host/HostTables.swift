@@ -204,12 +204,7 @@ enum HostTables {
                     arguments: arguments.map { String(cString: $0) } ?? "null"
                 ).serialized()
             } catch {
-                let at = SourcePosition(line: 1, column: 1)
-                text = JSONValue.object(
-                    JSONObject(entries: [
-                        .init(key: "error", keyPosition: at, value: JSONNode(.string(error.description), position: at))
-                    ])
-                ).serialized()
+                text = JSONValue.object(JSONObject([("error", .string(error.description))])).serialized()
             }
             free(instance.lastInvokeResult)
             instance.lastInvokeResult = strdup(text)

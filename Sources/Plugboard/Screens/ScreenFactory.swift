@@ -64,12 +64,7 @@ final class ScreenFactory {
     /// The web screen for a URL button: the `web` plugin when the app has one, else the host's.
     func makeWeb(url: String, title: String, itemID: String) -> any ScreenController {
         let id = "web:\(itemID)"
-        let data = JSONValue.object(
-            JSONObject(entries: [
-                .init(
-                    key: "source", keyPosition: SourcePosition(line: 1, column: 1),
-                    value: JSONNode(.string(url), position: SourcePosition(line: 1, column: 1)))
-            ]))
+        let data = JSONValue.object(JSONObject([("source", .string(url))]))
         let model = Self.syntheticModel(id: id, type: "web", title: title, data: data)
         if let made = makePlugin(type: "web", id: id, title: title, screenModel: model, dataSource: data) {
             return made
@@ -116,15 +111,10 @@ final class ScreenFactory {
 
     /// A screen model for screens that rivers.json does not list.
     private static func syntheticModel(id: String, type: String, title: String, data: JSONValue?) -> JSONValue {
-        let at = SourcePosition(line: 1, column: 1)
-        func entry(_ key: String, _ value: JSONValue) -> JSONObject.Entry {
-            .init(key: key, keyPosition: at, value: JSONNode(value, position: at))
-        }
-        return .object(
-            JSONObject(entries: [
-                entry("id", .string(id)), entry("name", .string(title)), entry("type", .string(type)),
-                entry("home", .bool(false)), entry("data", data ?? .object(JSONObject(entries: []))),
-                entry("styles", .object(JSONObject(entries: []))),
+        .object(
+            JSONObject([
+                ("id", .string(id)), ("name", .string(title)), ("type", .string(type)), ("home", .bool(false)),
+                ("data", data ?? .object(JSONObject([]))), ("styles", .object(JSONObject([]))),
             ]))
     }
 }

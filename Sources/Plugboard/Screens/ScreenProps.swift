@@ -3,12 +3,9 @@
 /// plus `uibuilder_screen_model` and, when there is one, `data_source_model`.
 enum ScreenProps {
     static func json(screenModel: JSONValue, dataSource: JSONValue?) -> String {
-        let at = SourcePosition(line: 1, column: 1)
-        func node(_ value: JSONValue) -> JSONNode { JSONNode(value, position: at) }
-        var entries: [JSONObject.Entry] = [
-            .init(key: "uibuilder_screen_model", keyPosition: at, value: node(screenModel))
-        ]
-        if let dataSource { entries.append(.init(key: "data_source_model", keyPosition: at, value: node(dataSource))) }
+        var entries = JSONObject(
+            [("uibuilder_screen_model", screenModel)] + (dataSource.map { [("data_source_model", $0)] } ?? [])
+        ).entries
         for section in ["styles", "general"] {
             for entry in screenModel.objectValue?[section]?.objectValue?.entries ?? []
             where !entries.contains(where: { $0.key == entry.key }) {

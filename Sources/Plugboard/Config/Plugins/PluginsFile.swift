@@ -11,10 +11,9 @@ public struct PluginEntry: Sendable {
     /// The plugin model a plugin is created with: its manifest with `configuration_json`
     /// added, as JSON text.
     public var pluginModelJSON: String {
-        var entries = manifest.node.node.objectValue?.entries.filter { $0.key != "configuration_json" } ?? []
+        let written = manifest.node.node.objectValue ?? JSONObject(entries: [])
         let configuration = configuration?.node ?? JSONNode(.null, position: manifest.node.node.position)
-        entries.append(.init(key: "configuration_json", keyPosition: configuration.position, value: configuration))
-        return JSONValue.object(JSONObject(entries: entries)).serialized()
+        return JSONValue.object(written.setting("configuration_json", to: configuration)).serialized()
     }
 }
 

@@ -18,16 +18,10 @@ public struct Navigation: Sendable {
 
     /// The navigation with defaults filled in, as JSON text for plugins.
     public var modelJSON: String {
-        var entries = node.node.objectValue?.entries.filter { $0.key != "styles" && $0.key != "assets" } ?? []
-        entries.append(
-            .init(
-                key: "styles", keyPosition: node.node.position,
-                value: JSONNode(styles.merged, position: node.node.position)))
-        entries.append(
-            .init(
-                key: "assets", keyPosition: node.node.position,
-                value: JSONNode(assets.merged, position: node.node.position)))
-        return JSONValue.object(JSONObject(entries: entries)).serialized()
+        let at = node.node.position
+        let written = node.node.objectValue ?? JSONObject(entries: [])
+        let model = written.setting("styles", to: styles.merged, at: at).setting("assets", to: assets.merged, at: at)
+        return JSONValue.object(model).serialized()
     }
 
     static func read(_ node: ConfigNode, plugins: PluginsFile, _ sink: DiagnosticSink) -> Navigation? {

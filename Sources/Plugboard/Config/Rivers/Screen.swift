@@ -32,11 +32,10 @@ public struct Screen: Sendable {
 
     /// The screen model with defaults filled in (the seed's ZLScreenModel), as JSON.
     public var model: JSONValue {
-        var entries = node.node.objectValue?.entries.filter { $0.key != "styles" && $0.key != "data" } ?? []
         let at = node.node.position
-        entries.append(.init(key: "styles", keyPosition: at, value: JSONNode(stylesObject.merged, position: at)))
-        entries.append(.init(key: "data", keyPosition: at, value: JSONNode(dataObject.merged, position: at)))
-        return .object(JSONObject(entries: entries))
+        let written = node.node.objectValue ?? JSONObject(entries: [])
+        return .object(
+            written.setting("styles", to: stylesObject.merged, at: at).setting("data", to: dataObject.merged, at: at))
     }
 
     static func read(_ node: ConfigNode, plugins: PluginsFile, _ sink: DiagnosticSink) -> Screen? {

@@ -6,7 +6,7 @@ import PlugboardABI
 enum HostTables {
     static let getExtension: @convention(c) (UnsafePointer<pb_host_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
         host, id in
-        guard let instance = InstanceHost.from(host), let id = id.map(String.init(cString:)) else { return nil }
+        guard let instance = InstanceHost.from(host, "get_extension"), let id = id.map(String.init(cString:)) else { return nil }
         switch (id, instance.kind) {
         case (PB_HOST_EXT_NAV_BAR, .navBar): return UnsafeRawPointer(navBar)
         case (PB_HOST_EXT_NAV_BAR_CUSTOMIZATION, .navBar): return UnsafeRawPointer(customization)
@@ -19,7 +19,7 @@ enum HostTables {
 
     static let log: @convention(c) (UnsafePointer<pb_host_t>?, pb_log_severity_t, UnsafePointer<CChar>?) -> Void = {
         host, severity, message in
-        guard let instance = InstanceHost.from(host), let message else { return }
+        guard let instance = InstanceHost.from(host, "log"), let message else { return }
         let level: PluginLogRecord.Severity =
             switch Int(severity) {
             case Int(PB_LOG_DEBUG): .debug
@@ -33,9 +33,9 @@ enum HostTables {
     nonisolated(unsafe) static let views: UnsafePointer<pb_view_api_t> = allocate(
         pb_view_api_t(
             create: { host, kind in
-                guard let instance = InstanceHost.from(host) else { return 0 }
+                guard let instance = InstanceHost.from(host, "create") else { return 0 }
                 guard let kind = ViewKind(kind) else {
-                    instance.log(.warning, "create refused: \(ViewError.unknownKind(kind))")
+                    instance.refuse("create", because: "\(ViewError.unknownKind(kind))")
                     return 0
                 }
                 return instance.views.create(kind, owner: instance.owner).rawValue
@@ -122,28 +122,28 @@ enum HostTables {
     nonisolated(unsafe) static let navBar: UnsafePointer<pb_host_nav_bar_t> = allocate(
         pb_host_nav_bar_t(
             button_pressed: { host, button, navItemID in
-                guard let instance = InstanceHost.from(host) else { return }
+                guard let instance = InstanceHost.from(host, "button_pressed") else { return }
                 guard let kind = BarButton(button) else {
-                    instance.log(.warning, "button_pressed refused: unknown button \(button)")
+                    instance.refuse("button_pressed", because: "unknown button \(button)")
                     return
                 }
                 instance.navigationBarDelegate?.navigationBar(
                     instance, pressed: kind, navItemID: navItemID.map(String.init(cString:)))
             },
             make_navigation_button: { host, navItemID in
-                guard let instance = InstanceHost.from(host), let navItemID else { return 0 }
+                guard let instance = InstanceHost.from(host, "make_navigation_button"), let navItemID else { return 0 }
                 let id = String(cString: navItemID)
                 return instance.navigationBarDelegate?.navigationBar(instance, makeButtonFor: id)?.rawValue ?? 0
             },
             is_special_button_used_by_root: { host in
-                InstanceHost.from(host)?.navigationBarDelegate?.isSpecialButtonUsedByRoot() ?? false
+                InstanceHost.from(host, "is_special_button_used_by_root")?.navigationBarDelegate?.isSpecialButtonUsedByRoot() ?? false
             }
         ))
 
     nonisolated(unsafe) static let customization: UnsafePointer<pb_host_nav_bar_customization_t> = allocate(
         pb_host_nav_bar_customization_t(
             background: { host in
-                guard let instance = InstanceHost.from(host) else {
+                guard let instance = InstanceHost.from(host, "background") else {
                     return pb_background_t(kind: pb_background_kind_t(PB_BACKGROUND_NONE), color: 0, image_url: nil)
                 }
                 switch instance.appearance.background {
@@ -159,44 +159,44 @@ enum HostTables {
                 }
             },
             title_font: { host in
-                guard let instance = InstanceHost.from(host) else { return pb_font_t(family: nil, size: 17) }
+                guard let instance = InstanceHost.from(host, "title_font") else { return pb_font_t(family: nil, size: 17) }
                 return pb_font_t(
                     family: UnsafePointer(instance.appearanceStrings.fontFamily),
                     size: instance.appearance.titleFontSize)
             },
-            title_color: { host in InstanceHost.from(host)?.appearance.titleColor.rawValue ?? 0xFF00_0000 },
-            logo_url: { host in UnsafePointer(InstanceHost.from(host)?.appearanceStrings.logo) },
-            placement: { host in (InstanceHost.from(host)?.appearance.placement ?? .onTop).cValue },
-            presentation_style: { host in (InstanceHost.from(host)?.appearance.presentationStyle ?? .title).cValue },
-            style: { host in UnsafePointer(InstanceHost.from(host)?.appearanceStrings.style ?? defaultStyle) },
+            title_color: { host in InstanceHost.from(host, "title_color")?.appearance.titleColor.rawValue ?? 0xFF00_0000 },
+            logo_url: { host in UnsafePointer(InstanceHost.from(host, "logo_url")?.appearanceStrings.logo) },
+            placement: { host in (InstanceHost.from(host, "placement")?.appearance.placement ?? .onTop).cValue },
+            presentation_style: { host in (InstanceHost.from(host, "presentation_style")?.appearance.presentationStyle ?? .title).cValue },
+            style: { host in UnsafePointer(InstanceHost.from(host, "style")?.appearanceStrings.style ?? defaultStyle) },
             context_button_image_url: { host, button in
-                guard let instance = InstanceHost.from(host), let button = ContextButton(button) else { return nil }
+                guard let instance = InstanceHost.from(host, "context_button_image_url"), let button = ContextButton(button) else { return nil }
                 return UnsafePointer(instance.appearanceStrings.contextButtons[button])
             },
-            is_tablet: { host in InstanceHost.from(host)?.appearance.isTablet ?? false }
+            is_tablet: { host in InstanceHost.from(host, "is_tablet")?.appearance.isTablet ?? false }
         ))
 
     nonisolated(unsafe) static let root: UnsafePointer<pb_host_root_t> = allocate(
         pb_host_root_t(
             screen_container: { host in
-                guard let instance = InstanceHost.from(host) else { return 0 }
+                guard let instance = InstanceHost.from(host, "screen_container") else { return 0 }
                 return instance.rootDelegate?.screenContainer(for: instance).rawValue ?? 0
             },
             open_item: { host, navItemID in
-                guard let instance = InstanceHost.from(host), let navItemID else { return false }
+                guard let instance = InstanceHost.from(host, "open_item"), let navItemID else { return false }
                 return instance.rootDelegate?.root(instance, openItem: String(cString: navItemID)) ?? false
             }
         ))
 
     nonisolated(unsafe) static let screen: UnsafePointer<pb_host_screen_t> = allocate(
         pb_host_screen_t(close: { host in
-            guard let instance = InstanceHost.from(host) else { return false }
+            guard let instance = InstanceHost.from(host, "close") else { return false }
             return instance.screenDelegate?.close(instance) ?? false
         }))
 
     nonisolated(unsafe) static let invoke: UnsafePointer<pb_host_invoke_t> = allocate(
         pb_host_invoke_t(invoke: { host, plugin, export, arguments in
-            guard let instance = InstanceHost.from(host), let exports = instance.exports else { return nil }
+            guard let instance = InstanceHost.from(host, "invoke"), let exports = instance.exports else { return nil }
             let text: String
             do throws(CallError) {
                 text = try exports.call(

@@ -21,6 +21,12 @@ public final class InstanceHost {
     /// The text of the last `invoke` result, alive until the next call (`invoke.h`).
     var lastInvokeResult: UnsafeMutablePointer<CChar>?
 
+    /// True while the factory's `create` runs: the ABI forbids host calls then (rule 5).
+    public internal(set) var isInCreate = false
+    /// How many views the host had to release after the instance's `destroy` (the plugin
+    /// should have released them itself); nil until destroyed.
+    public internal(set) var viewsLeftAtDestroy: Int?
+
     /// What the customization helper answers (bar instances only). Setting it replaces the
     /// C strings handed out before, as `nav_bar_host.h` documents.
     public var appearance = NavigationBarAppearance() {
@@ -62,24 +68,34 @@ public final class InstanceHost {
         environment.log(plugin: pluginID, severity: severity, message)
     }
 
-    /// The instance behind a `pb_host_t` pointer a plugin passed back, or nil when detached.
-    static func from(_ host: UnsafePointer<pb_host_t>?) -> InstanceHost? {
+    /// The instance behind a `pb_host_t` pointer a plugin passed back for the host function
+    /// `call`, or nil when detached. The environment's observer hears of the call.
+    static func from(_ host: UnsafePointer<pb_host_t>?, _ call: String) -> InstanceHost? {
         guard let data = host?.pointee.host_data else { return nil }
-        return Unmanaged<InstanceHost>.fromOpaque(data).takeUnretainedValue()
+        let instance = Unmanaged<InstanceHost>.fromOpaque(data).takeUnretainedValue()
+        instance.environment.hostCallObserver?(instance, call)
+        return instance
     }
 
     /// Runs a view call for the plugin; a refusal is logged with the plugin's id and the call.
     static func perform(
         _ host: UnsafePointer<pb_host_t>?, _ call: String, _ body: (InstanceHost) throws -> Void
     ) -> Bool {
-        guard let instance = from(host) else { return false }
+        guard let instance = from(host, call) else { return false }
         do {
             try body(instance)
             return true
         } catch {
-            instance.log(.warning, "\(call) refused: \(error)")
+            instance.refuse(call, because: "\(error)")
             return false
         }
+    }
+
+    /// Refuses the plugin's call `call`: logged with the plugin's id and kept in the
+    /// environment's list of refused calls.
+    func refuse(_ call: String, because reason: String) {
+        environment.recordRefusal(RefusedCall(plugin: pluginID, call: call, reason: reason))
+        log(.warning, "\(call) refused: \(reason)")
     }
 }
 

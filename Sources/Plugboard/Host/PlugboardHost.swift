@@ -9,6 +9,14 @@ public struct PluginLogRecord: Sendable, Hashable, Codable {
     public var message: String
 }
 
+/// A plugin call the host refused (a bad handle, a property the view kind lacks, …).
+public struct RefusedCall: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var plugin: String
+    public var call: String
+    public var reason: String
+    public var description: String { "\(call) by \(plugin): \(reason)" }
+}
+
 /// The host environment plugin instances live in: the view tree, logging, and the factory of
 /// per-instance `pb_host_t` structs. Used on the host's main thread, except `log`.
 public final class PlugboardHost {
@@ -21,6 +29,11 @@ public final class PlugboardHost {
     public weak var exports: DynamicExports?
     public let logger: Logger
     private let records = Mutex<[PluginLogRecord]>([])
+    private let refusals = Mutex<[RefusedCall]>([])
+    /// Hears every call a plugin makes into the host, with the host function's name, before the
+    /// host acts on it; on the calling thread. For the conformance harness, which checks when
+    /// and from where plugins call.
+    public var hostCallObserver: ((InstanceHost, String) -> Void)?
     private var nextOwner: UInt64 = 1
 
     public init(logger: Logger = Logger(label: "plugboard")) {
@@ -29,6 +42,11 @@ public final class PlugboardHost {
 
     /// Everything plugins logged, in order (plugin log calls and refused view calls).
     public var pluginLog: [PluginLogRecord] { records.withLock { $0 } }
+
+    /// Every call the host refused, in order.
+    public var refusedCalls: [RefusedCall] { refusals.withLock { $0 } }
+
+    func recordRefusal(_ refusal: RefusedCall) { refusals.withLock { $0.append(refusal) } }
 
     /// Records a plugin's log line and forwards it to the host logger. Safe from any thread.
     public func log(plugin: String, severity: PluginLogRecord.Severity, _ message: String) {

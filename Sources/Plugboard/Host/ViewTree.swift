@@ -54,11 +54,12 @@ public final class ViewTree {
         views[handle] = nil
     }
 
-    /// Releases every view `owner` still has (after its instance was destroyed).
-    public func releaseAll(ownedBy owner: ViewOwner) {
-        for handle in views.values.filter({ $0.owner == owner }).map(\.handle) {
-            try? release(handle, by: .host)
-        }
+    /// Releases every view `owner` still has (after its instance was destroyed); returns how many.
+    @discardableResult
+    public func releaseAll(ownedBy owner: ViewOwner) -> Int {
+        let left = views.values.filter({ $0.owner == owner }).map(\.handle)
+        for handle in left { try? release(handle, by: .host) }
+        return left.count
     }
 
     public func setIdentifier(_ handle: ViewHandle, _ identifier: String?, by caller: ViewOwner) throws(ViewError) {
@@ -164,7 +165,8 @@ public final class ViewTree {
         guard isVisible(handle) else { throw .notTappable(handle, reason: "hidden") }
         guard view.isEnabled else { throw .notTappable(handle, reason: "disabled") }
         switch view.tapAction {
-        case .plugin(let function, let context): function(context, handle.rawValue)
+        case .plugin(let function, let context):
+            PluginCallTracker.track("tap action of \(handle)") { function(context, handle.rawValue) }
         case .host(let action): action()
         case nil: throw .notTappable(handle, reason: "no tap action")
         }

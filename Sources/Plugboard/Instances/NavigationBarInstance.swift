@@ -37,17 +37,20 @@ public final class NavigationBarInstance: PluginInstance {
         guard let bar else { return }
         host.appearance = appearance
         withOptionalCString(dataSourceJSON) { dataSource in
-            bar.pointee.customize_for_screen?(bar, screenJSON, navBarJSON, dataSource)
+            guard let customize = bar.pointee.customize_for_screen else { return }
+            call("customize_for_screen") { customize(bar, screenJSON, navBarJSON, dataSource) }
         }
     }
 
     public func updateTitle(_ title: String) {
         guard let bar else { return }
-        bar.pointee.update_title?(bar, title)
+        guard let update = bar.pointee.update_title else { return }
+        call("update_title") { update(bar, title) }
     }
 
     public func setContextButton(_ button: ContextButton) {
         guard let bar else { return }
-        bar.pointee.set_context_button?(bar, button.cValue)
+        guard let set = bar.pointee.set_context_button else { return }
+        call("set_context_button(\(button))") { set(bar, button.cValue) }
     }
 }

@@ -33,7 +33,10 @@ public class PluginInstance {
         let factory = try library.factory(kind).pointer
         let descriptor = try library.descriptor(named: pluginID, kind: kind)
         let host = environment.makeInstanceHost(pluginID: pluginID, kind: kind)
-        guard let created = create(factory, host) else {
+        host.isInCreate = true
+        let created = PluginCallTracker.track(Self.describe("create", kind, pluginID)) { create(factory, host) }
+        host.isInCreate = false
+        guard let created else {
             Self.cleanUp(host)
             throw .createReturnedNull(path: library.path, plugin: pluginID)
         }
@@ -42,7 +45,7 @@ public class PluginInstance {
             ("init", table.initialize != nil), ("destroy", table.destroy != nil), ("view", table.view != nil),
         ]
         if let missing = required.first(where: { !$0.1 }) {
-            table.destroy?()
+            if let destroy = table.destroy { PluginCallTracker.track(Self.describe("destroy", kind, pluginID), destroy) }
             Self.cleanUp(host)
             throw .incompleteInstance(path: library.path, plugin: pluginID, function: missing.0)
         }
@@ -51,7 +54,7 @@ public class PluginInstance {
         self.host = host
         self.raw = UnsafeRawPointer(created)
         self.vtable = table
-        guard table.initialize!() else {
+        guard PluginCallTracker.track(Self.describe("init", kind, pluginID), table.initialize!) else {
             destroy()
             throw .instanceInitFailed(path: library.path, plugin: pluginID)
         }
@@ -61,7 +64,16 @@ public class PluginInstance {
 
     private static func cleanUp(_ host: InstanceHost) {
         host.detach()
-        host.views.releaseAll(ownedBy: host.owner)
+        host.viewsLeftAtDestroy = host.views.releaseAll(ownedBy: host.owner)
+    }
+
+    private static func describe(_ function: String, _ kind: PluginKind, _ plugin: String) -> String {
+        PluginCallTracker.describe(function, kind: kind, plugin: plugin)
+    }
+
+    /// Runs `body`, a call into this instance's plugin code named `function`, tracked.
+    func call<Result>(_ function: String, _ body: () -> Result) -> Result {
+        PluginCallTracker.track(Self.describe(function, descriptor.kind, descriptor.id), body)
     }
 
     /// The C instance as its kind's struct, or nil once destroyed.
@@ -71,27 +83,29 @@ public class PluginInstance {
 
     /// The instance's root view, or nil once destroyed.
     public var view: ViewHandle? {
-        guard !isDestroyed, let handle = vtable.view?(), handle != PB_VIEW_NONE else { return nil }
+        guard !isDestroyed, let view = vtable.view else { return nil }
+        let handle = call("view", view)
+        guard handle != PB_VIEW_NONE else { return nil }
         return ViewHandle(handle)
     }
 
     /// The host has sized the root view.
     public func layout(width: Double, height: Double) {
-        guard !isDestroyed else { return }
-        vtable.layout?(width, height)
+        guard !isDestroyed, let layout = vtable.layout else { return }
+        call("layout(\(width), \(height))") { layout(width, height) }
     }
 
     /// The extension `id` the instance answers, or nil when absent.
     public func `extension`(_ id: String) -> UnsafeRawPointer? {
-        guard !isDestroyed else { return nil }
-        return vtable.getExtension?(id)
+        guard !isDestroyed, let getExtension = vtable.getExtension else { return nil }
+        return call("get_extension(\"\(id)\")") { getExtension(id) }
     }
 
     /// Calls `destroy` once, then cuts the instance off and releases the views it left.
     public func destroy() {
         guard !isDestroyed else { return }
         isDestroyed = true
-        vtable.destroy?()
+        if let destroy = vtable.destroy { call("destroy", destroy) }
         Self.cleanUp(host)
     }
 }

@@ -30,7 +30,8 @@ public final class RootInstance: PluginInstance {
 
     public func selectItem(_ navItemID: String) {
         guard let root else { return }
-        root.pointee.select_item?(root, navItemID)
+        guard let select = root.pointee.select_item else { return }
+        call("select_item") { select(root, navItemID) }
     }
 
     /// The extension `id` as its table type, when the root answers it.
@@ -53,7 +54,7 @@ public final class RootInstance: PluginInstance {
     public func performSpecialAction() -> Bool {
         guard let root, let perform = table(PB_EXT_SPECIAL_ACTION, as: pb_root_special_action_t.self)?.pointee.perform
         else { return false }
-        perform(root)
+        call("special-action perform") { perform(root) }
         return true
     }
 
@@ -62,7 +63,7 @@ public final class RootInstance: PluginInstance {
     public func placeNavigationBar(_ bar: ViewHandle, placement: Placement) -> Bool {
         guard let root, let place = table(PB_EXT_PLACEMENT, as: pb_root_placement_t.self)?.pointee.place_nav_bar
         else { return false }
-        place(root, bar.rawValue, placement.cValue)
+        call("place_nav_bar(\(placement.rawValue))") { place(root, bar.rawValue, placement.cValue) }
         return true
     }
 }

@@ -39,10 +39,10 @@ public final class ScreenInstance: PluginInstance {
         guard let screen, appearance == .disappeared else { return }
         appearance = .appearing
         observe(.willAppear)
-        screen.pointee.will_appear?(screen)
+        if let function = screen.pointee.will_appear { call("will_appear") { function(screen) } }
         appearance = .appeared
         observe(.didAppear)
-        screen.pointee.did_appear?(screen)
+        if let function = screen.pointee.did_appear { call("did_appear") { function(screen) } }
     }
 
     /// `will_disappear` then `did_disappear`, unless the screen is not shown.
@@ -50,10 +50,10 @@ public final class ScreenInstance: PluginInstance {
         guard let screen, appearance == .appeared else { return }
         appearance = .disappearing
         observe(.willDisappear)
-        screen.pointee.will_disappear?(screen)
+        if let function = screen.pointee.will_disappear { call("will_disappear") { function(screen) } }
         appearance = .disappeared
         observe(.didDisappear)
-        screen.pointee.did_disappear?(screen)
+        if let function = screen.pointee.did_disappear { call("did_disappear") { function(screen) } }
     }
 
     /// Disappears first when shown, then destroys.

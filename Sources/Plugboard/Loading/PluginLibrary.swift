@@ -69,7 +69,7 @@ public final class PluginLibrary: @unchecked Sendable {
     public func release() {
         Self.opened.withLock { opened in
             guard let known = opened[path], known.initCount > 0 else { return }
-            entry.pointee.deinit?()
+            PluginCallTracker.track(PluginCallTracker.describe("deinit", library: path)) { entry.pointee.deinit?() }
             opened[path]!.initCount -= 1
         }
     }
@@ -101,9 +101,11 @@ public final class PluginLibrary: @unchecked Sendable {
             var factories: [PluginKind: UnsafeRawPointer] = [:]
             var descriptors: [(PluginDescriptor, UnsafePointer<pb_plugin_descriptor_t>)] = []
             for kind in PluginKind.allCases {
-                guard let factory = getFactory(kind.factoryID) else { continue }
+                let describe = PluginCallTracker.describe("get_factory(\"\(kind.factoryID)\")", library: path)
+                guard let factory = PluginCallTracker.track(describe, { getFactory(kind.factoryID) }) else { continue }
                 factories[kind] = factory
-                for (index, pointer) in FactoryTable(kind: kind, pointer: factory).descriptorPointers().enumerated() {
+                let table = FactoryTable(kind: kind, pointer: factory, path: path)
+                for (index, pointer) in try table.descriptorPointers().enumerated() {
                     let descriptor = try PluginDescriptor(pointer, expectedKind: kind, path: path, index: index)
                     if descriptors.contains(where: { $0.0.id == descriptor.id }) {
                         throw .duplicateIdentifier(id: descriptor.id, firstPath: path, secondPath: path)
@@ -114,7 +116,7 @@ public final class PluginLibrary: @unchecked Sendable {
             return PluginLibrary(
                 path: path, handle: handle, entry: entry, factories: factories, descriptors: descriptors)
         } catch {
-            entry.pointee.deinit?()
+            PluginCallTracker.track(PluginCallTracker.describe("deinit", library: path)) { entry.pointee.deinit?() }
             throw error
         }
     }
@@ -127,7 +129,9 @@ public final class PluginLibrary: @unchecked Sendable {
                 path.withCString { cPath in
                     var info = pb_host_info_t(
                         abi_version: ABIVersion.host.cValue, name: name, version: version, library_path: cPath)
-                    return entry.pointee.`init`!(&info)
+                    return PluginCallTracker.track(PluginCallTracker.describe("init", library: path)) {
+                        entry.pointee.`init`!(&info)
+                    }
                 }
             }
         }
@@ -156,7 +160,7 @@ public final class PluginLibrary: @unchecked Sendable {
     /// The factory of `kind`, or `factoryMissing`.
     func factory(_ kind: PluginKind) throws(PluginLoadError) -> FactoryTable {
         guard let pointer = factories[kind] else { throw .factoryMissing(path: path, factory: kind.factoryID) }
-        return FactoryTable(kind: kind, pointer: pointer)
+        return FactoryTable(kind: kind, pointer: pointer, path: path)
     }
 
     /// The address of an exported symbol, or nil.

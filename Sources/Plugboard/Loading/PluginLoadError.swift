@@ -19,6 +19,8 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
     case factoryMissing(path: String, factory: String)
     /// A descriptor is unusable (NULL id, wrong major, …).
     case invalidDescriptor(path: String, factory: String, index: Int, reason: String)
+    /// A factory's `count` is larger than any library plausibly holds; no descriptor was read.
+    case implausibleCount(path: String, factory: String, count: UInt32, maximum: UInt32)
     /// No descriptor matches the manifest's `api.class_name` / `identifier`.
     case unknownClassName(path: String, name: String, available: [String])
     /// Two libraries (or one library twice) describe the same plugin id.
@@ -57,6 +59,8 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
             return "\(path): get_factory(\"\(factory)\") returned NULL; the library has no plugin of that kind"
         case .invalidDescriptor(let path, let factory, let index, let reason):
             return "\(path): \(factory) descriptor #\(index): \(reason)"
+        case .implausibleCount(let path, let factory, let count, let maximum):
+            return "\(path): \(factory) count() is \(count), more than the \(maximum) plugins a library may hold"
         case .unknownClassName(let path, let name, let available):
             let list = available.isEmpty ? "none" : available.joined(separator: ", ")
             return "\(path): no plugin named '\(name)' (api.class_name / identifier); the library has: \(list)"

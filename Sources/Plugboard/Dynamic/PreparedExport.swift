@@ -15,18 +15,22 @@ public final class PreparedExport {
 
     /// Looks the symbol up in `library` and prepares the call interface. A missing symbol names
     /// the plugin, the symbol and the library.
-    init(plugin: String, export: PlugboardKeys.Export, library: PluginLibrary) throws(PluginLoadError) {
-        guard let function = library.symbol(export.name) else {
-            throw .exportMissing(path: library.path, plugin: plugin, symbol: export.name)
+    convenience init(plugin: String, export: PlugboardKeys.Export, library: PluginLibrary) throws(PluginLoadError) {
+        try self.init(plugin: plugin, name: export.name, signature: export.signature, library: library)
+    }
+
+    init(plugin: String, name: String, signature: Signature, library: PluginLibrary) throws(PluginLoadError) {
+        guard let function = library.symbol(name) else {
+            throw .exportMissing(path: library.path, plugin: plugin, symbol: name)
         }
         self.plugin = plugin
-        self.name = export.name
-        self.signature = export.signature
+        self.name = name
+        self.signature = signature
         self.function = function
         let table = FFITypeTable()
         types = table
-        parameterTypes = export.signature.parameters.map { table.type($0) }
-        resultType = table.type(export.signature.result)
+        parameterTypes = signature.parameters.map { table.type($0) }
+        resultType = table.type(signature.result)
         argumentTypes = .allocate(capacity: max(1, parameterTypes.count))
         for (index, type) in parameterTypes.enumerated() { argumentTypes[index] = type }
         cif = .allocate(capacity: 1)
@@ -34,8 +38,7 @@ public final class PreparedExport {
             cif, cffi_default_abi(), UInt32(parameterTypes.count), resultType,
             parameterTypes.isEmpty ? nil : argumentTypes)
         guard status == FFI_OK else {
-            throw .exportUnpreparable(
-                path: library.path, plugin: plugin, symbol: export.name, status: Int(status.rawValue))
+            throw .exportUnpreparable(path: library.path, plugin: plugin, symbol: name, status: Int(status.rawValue))
         }
     }
 

@@ -10,6 +10,15 @@ let cTestPlugins = [
 ]
 let swiftTestPlugins = ["TestSwiftPlugins"]
 
+/// The harness's corpus: each plugin breaks exactly one promise of the header, and the tests
+/// assert that `plugboard check` reports exactly that (`Tests/Plugins/Corpus/<name>`).
+let corpusPlugins = [
+    "BrokenCreateCrash", "BrokenInitAbort", "BrokenWillAppearLoop", "BrokenEntryInitExit", "BrokenHostCallInCreate",
+    "BrokenLeaksViews", "BrokenWrongContextButton", "BrokenIgnoresCustomization", "BrokenDuplicateIDs",
+    "BrokenNonUTF8Descriptor", "BrokenPlacementCrash", "BrokenHugeCount", "BrokenOtherThread",
+    "BrokenAcceptsUnknownID", "BrokenRefusedViewCalls",
+]
+
 /// First-party plugins: real shared libraries in `Plugins/<name>`, loaded like any third-party
 /// plugin. C ones include only the ABI header; Swift ones use PlugboardSDK.
 let cPlugins = ["SideMenu", "EPG"]
@@ -27,7 +36,7 @@ let package = Package(
         .executable(name: "plugboard-json-benchmark", targets: ["JSONParsingBenchmark"]),
         .executable(name: "plugboard-ffi-benchmark", targets: ["FFICallBenchmark"]),
     ]
-        + (cTestPlugins + swiftTestPlugins + cPlugins + swiftPlugins).map {
+        + (cTestPlugins + swiftTestPlugins + corpusPlugins + cPlugins + swiftPlugins).map {
             .library(name: $0, type: .dynamic, targets: [$0])
         },
     dependencies: [
@@ -74,6 +83,9 @@ let package = Package(
     ]
         + cTestPlugins.map {
             .target(name: $0, dependencies: ["PlugboardABI"], path: "Tests/Plugins/\($0)", publicHeadersPath: ".")
+        }
+        + corpusPlugins.map {
+            .target(name: $0, dependencies: ["PlugboardABI"], path: "Tests/Plugins/Corpus/\($0)", publicHeadersPath: ".")
         }
         + cPlugins.map {
             .target(name: $0, dependencies: ["PlugboardABI"], path: "Plugins/\($0)", publicHeadersPath: ".")

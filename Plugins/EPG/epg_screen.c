@@ -75,16 +75,19 @@ static bool epg_init(const pb_screen_t *screen) {
     return true;
 }
 
+/* `width` less both margins, never negative: the host refuses negative sizes (at width 0 too). */
+static double inner_width(double width) { return width > 32 ? width - 32 : 0; }
+
 static void epg_layout(const pb_screen_t *screen, double width, double height) {
     epg_t *epg = self_of(screen);
     const pb_view_api_t *v = epg->host->views;
     double top = epg->own_close_button ? 56 : 16;
-    pb_rect_t heading = {16, top, width - 32, 32};
+    pb_rect_t heading = {16, top, inner_width(width), 32};
     int i;
     (void)height;
     v->set_frame(epg->host, epg->heading, heading);
     for (i = 0; i < EPG_CHANNELS; i++) {
-        pb_rect_t row = {16, top + 44 + i * 32, width - 32, 28};
+        pb_rect_t row = {16, top + 44 + i * 32, inner_width(width), 28};
         v->set_frame(epg->host, epg->rows[i], row);
     }
     if (epg->own_close_button) {
@@ -93,7 +96,19 @@ static void epg_layout(const pb_screen_t *screen, double width, double height) {
     }
 }
 
-static void epg_destroy(const pb_screen_t *screen) { free(self_of(screen)); }
+/* Releases every view the screen made, then the state. */
+static void epg_destroy(const pb_screen_t *screen) {
+    epg_t *epg = self_of(screen);
+    const pb_view_api_t *v = epg->host->views;
+    int i;
+    for (i = 0; i < EPG_CHANNELS; i++) {
+        if (epg->rows[i] != PB_VIEW_NONE) v->release(epg->host, epg->rows[i]);
+    }
+    if (epg->close != PB_VIEW_NONE) v->release(epg->host, epg->close);
+    if (epg->heading != PB_VIEW_NONE) v->release(epg->host, epg->heading);
+    if (epg->root != PB_VIEW_NONE) v->release(epg->host, epg->root);
+    free(epg);
+}
 static pb_view_t epg_view(const pb_screen_t *screen) { return self_of(screen)->root; }
 static void epg_event(const pb_screen_t *screen) { (void)screen; }
 static const void *epg_extension(const pb_screen_t *screen, const char *id) {

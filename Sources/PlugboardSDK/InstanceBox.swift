@@ -24,8 +24,10 @@ final class InstanceBox<Plugin, CInstance> {
         return UnsafePointer(instance)
     }
 
-    /// Undoes `retained`: frees the C struct and the tap closures of the instance.
+    /// Undoes `retained`: releases the views the plugin still owns, frees the C struct and the
+    /// tap closures of the instance.
     func destroy() {
+        OwnedViews.releaseAll(for: host)
         TapBox.dropAll(for: host)
         instance.deallocate()
         Unmanaged.passUnretained(self).release()

@@ -26,7 +26,9 @@ public struct PluginHost {
     /// Creates a host view owned by this instance, or nil when the host refuses.
     public func makeView(_ kind: ViewKind) -> View? {
         let handle = raw.pointee.views.pointee.create(raw, kind.cValue)
-        return handle == PB_VIEW_NONE ? nil : View(handle: handle, host: raw)
+        guard handle != PB_VIEW_NONE else { return nil }
+        OwnedViews.record(handle, host: raw)
+        return View(handle: handle, host: raw)
     }
 
     func `extension`<T>(_ id: String, as type: T.Type) -> UnsafePointer<T>? {
@@ -72,7 +74,9 @@ public struct NavigationBarServices {
     /// The navigation button for a nav item, owned by this instance; nil when it makes none.
     public func makeNavigationButton(navItemID: String) -> View? {
         let handle = table.pointee.make_navigation_button(host, navItemID)
-        return handle == PB_VIEW_NONE ? nil : View(handle: handle, host: host)
+        guard handle != PB_VIEW_NONE else { return nil }
+        OwnedViews.record(handle, host: host)
+        return View(handle: handle, host: host)
     }
 
     public var isSpecialButtonUsedByRoot: Bool { table.pointee.is_special_button_used_by_root(host) }

@@ -18,7 +18,10 @@ public struct View: Hashable {
         self.host = host
     }
 
-    @discardableResult public func release() -> Bool { api.release(host, handle) }
+    @discardableResult public func release() -> Bool {
+        OwnedViews.forget(handle, host: host)
+        return api.release(host, handle)
+    }
     @discardableResult public func setIdentifier(_ id: String?) -> Bool { api.set_identifier(host, handle, id) }
     @discardableResult public func setText(_ text: String?) -> Bool { api.set_text(host, handle, text) }
     @discardableResult public func setTextColor(_ argb: UInt32) -> Bool { api.set_text_color(host, handle, argb) }
@@ -77,5 +80,26 @@ final class TapBox: @unchecked Sendable {
     /// Drops every closure of the instance behind `host` (at destroy).
     static func dropAll(for host: UnsafePointer<pb_host_t>) {
         _ = kept.withLock { $0.removeValue(forKey: UInt(bitPattern: host)) }
+    }
+}
+
+/// The views each instance owns (made with `makeView` or `makeNavigationButton`), so the SDK
+/// releases what a plugin forgot when the instance is destroyed: the header asks plugins to
+/// release their views in `destroy`, and Swift authors should not have to remember each one.
+enum OwnedViews {
+    private static let owned = Mutex<[UInt: Set<pb_view_t>]>([:])
+
+    static func record(_ view: pb_view_t, host: UnsafePointer<pb_host_t>) {
+        owned.withLock { _ = $0[UInt(bitPattern: host), default: []].insert(view) }
+    }
+
+    static func forget(_ view: pb_view_t, host: UnsafePointer<pb_host_t>) {
+        owned.withLock { _ = $0[UInt(bitPattern: host)]?.remove(view) }
+    }
+
+    /// Releases every view the instance behind `host` still owns (at destroy).
+    static func releaseAll(for host: UnsafePointer<pb_host_t>) {
+        let views = owned.withLock { $0.removeValue(forKey: UInt(bitPattern: host)) } ?? []
+        for view in views.sorted() { _ = host.pointee.views.pointee.release(host, view) }
     }
 }

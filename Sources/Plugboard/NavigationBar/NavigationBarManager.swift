@@ -162,7 +162,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
             if let target = item.data.target, let screen = app.configuration.rivers.screen(target) {
                 return openScreen(screen, from: container, fromRoot: fromRoot)
             }
-            if let url = webURL(item) {
+            if let url = item.webURL {
                 app.record(AppEvent("open_url", item.id, detail: url))
                 return openCached(
                     key: .init(screenType: "web", dataSource: url), from: container, fromRoot: fromRoot,
@@ -234,13 +234,6 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         app.home?.menu?.navItems.flatMap(\.flattened).contains { $0.id == item.id } ?? false
     }
 
-    /// A button opens a URL when its data type is `WEB_URL`, or when it has no target and its
-    /// source is an http(s) URL.
-    private func webURL(_ item: NavItem) -> String? {
-        guard let source = item.data.source, !source.isEmpty else { return nil }
-        if item.data.type?.uppercased() == "WEB_URL" { return source }
-        return source.hasPrefix("http://") || source.hasPrefix("https://") ? source : nil
-    }
 
     private func openScreen(_ screen: Screen, from container: StackContainer, fromRoot: Bool) -> Bool {
         if fromRoot, app.popRoot(to: screen.id) { return true }

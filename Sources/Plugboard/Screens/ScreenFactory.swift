@@ -50,8 +50,7 @@ final class ScreenFactory {
     func makeComponent(_ item: NavItem) -> any ScreenController {
         let id = "\(item.typeName):\(item.id)"
         let title = item.title ?? item.typeName
-        let dataSource = ScreenProps.dataSource(of: item.node["data"]?.node.value)
-        let model = Self.syntheticModel(id: id, type: item.typeName, title: title, data: dataSource)
+        let (model, dataSource) = Self.componentModels(item)
         if let made = makePlugin(type: item.typeName, id: id, title: title, screenModel: model, dataSource: dataSource)
         {
             return made
@@ -64,8 +63,7 @@ final class ScreenFactory {
     /// The web screen for a URL button: the `web` plugin when the app has one, else the host's.
     func makeWeb(url: String, title: String, itemID: String) -> any ScreenController {
         let id = "web:\(itemID)"
-        let data = JSONValue.object(JSONObject([("source", .string(url))]))
-        let model = Self.syntheticModel(id: id, type: "web", title: title, data: data)
+        let (model, data) = Self.webModels(url: url, title: title, itemID: itemID)
         if let made = makePlugin(type: "web", id: id, title: title, screenModel: model, dataSource: data) {
             return made
         }
@@ -110,6 +108,20 @@ final class ScreenFactory {
     }
 
     /// A screen model for screens that rivers.json does not list.
+    /// The screen model and data source a component nav item's screen is created with.
+    static func componentModels(_ item: NavItem) -> (screen: JSONValue, dataSource: JSONValue?) {
+        let dataSource = ScreenProps.dataSource(of: item.node["data"]?.node.value)
+        let model = syntheticModel(
+            id: "\(item.typeName):\(item.id)", type: item.typeName, title: item.title ?? item.typeName, data: dataSource)
+        return (model, dataSource)
+    }
+
+    /// The screen model and data source the web screen of a URL button is created with.
+    static func webModels(url: String, title: String, itemID: String) -> (screen: JSONValue, dataSource: JSONValue) {
+        let data = JSONValue.object(JSONObject([("source", .string(url))]))
+        return (syntheticModel(id: "web:\(itemID)", type: "web", title: title, data: data), data)
+    }
+
     private static func syntheticModel(id: String, type: String, title: String, data: JSONValue?) -> JSONValue {
         .object(
             JSONObject([

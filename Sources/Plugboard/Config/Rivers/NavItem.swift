@@ -65,3 +65,13 @@ public struct NavItem: Sendable {
     /// This item and every nested one, depth first.
     public var flattened: [NavItem] { [self] + navItems.flatMap(\.flattened) }
 }
+
+extension NavItem {
+    /// The URL the button opens: its source when its data type is `WEB_URL`, or when its source
+    /// is an http(s) URL.
+    public var webURL: String? {
+        guard let source = data.source, !source.isEmpty else { return nil }
+        if data.type?.uppercased() == "WEB_URL" { return source }
+        return source.hasPrefix("http://") || source.hasPrefix("https://") ? source : nil
+    }
+}

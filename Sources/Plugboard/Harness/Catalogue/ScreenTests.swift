@@ -7,8 +7,9 @@ enum ScreenTests {
         "init, layout, will_appear, did_appear, will_disappear, did_disappear, destroy: three cycles, view kept",
         strictness: 1, scope: .plugin([.screen])
     ) { context in
-        let screen = try context.makeScreen(try context.plugin.models.screens.first)
+        let screen = try context.makeScreen()
         defer { screen.destroy() }
+        let start = context.refusals.count
         let view = screen.view
         for cycle in 1...3 {
             screen.layout(width: DeviceSizes.phone.width, height: DeviceSizes.phone.height)
@@ -18,7 +19,7 @@ enum ScreenTests {
                 screen.view == view && view.flatMap { context.tree[$0] } != nil,
                 "expected the screen's view to stay \(view.map(\.description) ?? "none") and live after cycle \(cycle)")
         }
-        try context.expectNoRefusals(during: "in the lifecycle")
+        try context.expectNoRefusals(since: start, during: "in the lifecycle")
     }
 
     static let taps = ConformanceTest(
@@ -26,8 +27,9 @@ enum ScreenTests {
         "tapping each tappable view while shown is accepted; a close() through plugboard.host.screen is honoured",
         strictness: 4, scope: .plugin([.screen])
     ) { context in
-        let screen = try context.makeScreen(try context.plugin.models.screens.first)
+        let screen = try context.makeScreen()
         defer { screen.destroy() }
+        let start = context.refusals.count
         screen.layout(width: DeviceSizes.phone.width, height: DeviceSizes.phone.height)
         screen.appear()
         guard let view = screen.view else { throw CheckFailure("expected a view to tap in") }
@@ -35,6 +37,6 @@ enum ScreenTests {
             guard context.tappable(under: view).contains(target) else { continue }
             try expect((try? context.tree.tap(target)) != nil, "expected the tap on \(target) to be delivered")
         }
-        try context.expectNoRefusals(during: "while tapping")
+        try context.expectNoRefusals(since: start, during: "while tapping")
     }
 }

@@ -50,10 +50,25 @@ public final class CheckContext {
         let plugin = try plugin
         let models = models ?? plugin.models
         switch plugin.kind {
-        case .screen: return try makeScreen(models.screens.first, pluginJSON: models.plugin)
+        case .screen: return try makeScreen(among: models.screens, pluginJSON: models.plugin)
         case .navBar: return try makeBar(navBarJSON: models.navigationBars.first, pluginJSON: models.plugin)
         case .root: return try makeRoot(menuJSON: models.menu, pluginJSON: models.plugin)
         }
+    }
+
+    /// A screen from the first of `models` it accepts (a failable screen may refuse some, as
+    /// Web refuses a model without a URL); the first refusal when it accepts none.
+    func makeScreen(among models: [CheckModels.ScreenModel]? = nil, pluginJSON: String? = nil) throws -> ScreenInstance {
+        let models = try models ?? plugin.models.screens
+        var firstFailure: (any Error)?
+        for model in models.isEmpty ? [nil] : models.map(Optional.some) {
+            do {
+                return try makeScreen(model, pluginJSON: pluginJSON)
+            } catch let failure as CheckFailure {
+                firstFailure = firstFailure ?? failure
+            }
+        }
+        throw firstFailure ?? CheckFailure("no screen model to create the screen with")
     }
 
     func makeScreen(_ model: CheckModels.ScreenModel?, pluginJSON: String? = nil) throws -> ScreenInstance {

@@ -59,11 +59,25 @@ extension CheckModels {
         models.plugin = entry.pluginModelJSON
         switch plugin.kind {
         case .screen:
-            let served = screens.filter { $0.type == identifier }.map { screen in
-                let dataSource = ScreenProps.dataSource(of: screen.dataObject.merged)
-                return ScreenModel(
-                    screen: ScreenProps.json(screenModel: screen.model, dataSource: dataSource),
+            // Every way the app creates the screen: a rivers.json screen of its type, a nav item
+            // of its type (components), a URL button (the web screen).
+            func model(_ screen: JSONValue, _ dataSource: JSONValue?) -> ScreenModel {
+                ScreenModel(
+                    screen: ScreenProps.json(screenModel: screen, dataSource: dataSource),
                     dataSource: dataSource?.serialized())
+            }
+            var served = screens.filter { $0.type == identifier }.map { screen in
+                model(screen.model, ScreenProps.dataSource(of: screen.dataObject.merged))
+            }
+            let items = screens.flatMap(\.navigations).flatMap(\.navItems).flatMap(\.flattened)
+            for item in items {
+                if item.typeName == identifier {
+                    let (screen, dataSource) = ScreenFactory.componentModels(item)
+                    served.append(model(screen, dataSource))
+                } else if identifier == "web", let url = item.webURL {
+                    let (screen, dataSource) = ScreenFactory.webModels(url: url, title: item.title ?? url, itemID: item.id)
+                    served.append(model(screen, dataSource))
+                }
             }
             if !served.isEmpty { models.screens = served }
         case .navBar:

@@ -90,6 +90,11 @@ let package = Package(
         + cPlugins.map {
             .target(name: $0, dependencies: ["PlugboardABI"], path: "Plugins/\($0)", publicHeadersPath: ".")
         }
-        + swiftPlugins.map { .target(name: $0, dependencies: ["PlugboardSDK"], path: "Plugins/\($0)") }
+        + swiftPlugins.map {
+            .target(
+                name: $0, dependencies: ["PlugboardSDK"], path: "Plugins/\($0)",
+                // Export plugboard_entry only: the Swift symbols stay inside the library.
+                linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])])
+        }
         + swiftTestPlugins.map { .target(name: $0, dependencies: ["PlugboardSDK"], path: "Tests/Plugins/\($0)") }
 )

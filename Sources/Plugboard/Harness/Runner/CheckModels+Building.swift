@@ -43,9 +43,17 @@ extension CheckModels {
             ("id", .string("check_menu")), ("category", .string("menu")), ("navigation_type", .string(plugin.id)),
             ("styles", object([])), ("assets", object([])), ("nav_items", items("check-menu-item", 3)),
         ])
+        // Screens get two models: without a data source, and with one (a failable screen such as
+        // Web needs a URL, seed 002's `init?`).
+        let dataSource = object([("source", .string("https://example.com/check")), ("type", .string("WEB_URL"))])
         return CheckModels(
             plugin: manifest.serialized(),
-            screens: [ScreenModel(screen: ScreenProps.json(screenModel: screen, dataSource: nil), dataSource: nil)],
+            screens: [
+                ScreenModel(screen: ScreenProps.json(screenModel: screen, dataSource: nil), dataSource: nil),
+                ScreenModel(
+                    screen: ScreenProps.json(screenModel: screen, dataSource: dataSource),
+                    dataSource: dataSource.serialized()),
+            ],
             navigationBars: [bar.serialized()], menu: menu.serialized())
     }
 

@@ -24,6 +24,7 @@ enum FuzzTests {
                 screens: [.init(screen: fuzzer.model(from: models.screens.first?.screen ?? "{}"), dataSource: nil)],
                 navigationBars: [fuzzer.model(from: models.navigationBars.first ?? "{}")],
                 menu: fuzzer.model(from: models.menu ?? "{}"))
+            context.note("fuzzed models: plugin \(fuzzed.plugin.prefix(160)) screen \(fuzzed.screens[0].screen.prefix(160))")
             do {
                 let instance = try context.makeInstance(models: fuzzed)
                 instance.layout(width: DeviceSizes.phone.width, height: DeviceSizes.phone.height)

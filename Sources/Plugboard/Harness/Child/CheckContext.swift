@@ -25,6 +25,10 @@ public final class CheckContext {
     /// Adds a warning: the test passes with a warning unless it also fails.
     func warn(_ message: String) { warnings.append(message) }
 
+    /// Writes a line of the harness's own into the log a crash report shows (e.g. the input a
+    /// fuzz test is about to try).
+    func note(_ message: String) { environment.log(plugin: "plugboard.check", severity: .debug, message) }
+
     /// The plugin under test (plugin tests only).
     var plugin: PluginUnderTest {
         get throws(CheckSkip) {

@@ -35,6 +35,7 @@ let package = Package(
         .executable(name: "plugboard", targets: ["PlugboardCLI"]),
         .executable(name: "plugboard-json-benchmark", targets: ["JSONParsingBenchmark"]),
         .executable(name: "plugboard-ffi-benchmark", targets: ["FFICallBenchmark"]),
+        .executable(name: "plugboard-check-benchmark", targets: ["CheckHarnessBenchmark"]),
     ]
         + (cTestPlugins + swiftTestPlugins + corpusPlugins + cPlugins + swiftPlugins).map {
             .library(name: $0, type: .dynamic, targets: [$0])
@@ -75,6 +76,7 @@ let package = Package(
         // Benchmarks: executables that print ratios against a baseline measured in the same run.
         .executableTarget(name: "JSONParsingBenchmark", dependencies: ["Plugboard"], path: "Benchmarks/JSONParsing"),
         .executableTarget(name: "FFICallBenchmark", dependencies: ["Plugboard", "CFFI"], path: "Benchmarks/FFICall"),
+        .executableTarget(name: "CheckHarnessBenchmark", dependencies: ["Plugboard"], path: "Benchmarks/CheckHarness"),
         .testTarget(
             name: "PlugboardTests",
             dependencies: ["Plugboard", "PlugboardABI"],
@@ -85,7 +87,8 @@ let package = Package(
             .target(name: $0, dependencies: ["PlugboardABI"], path: "Tests/Plugins/\($0)", publicHeadersPath: ".")
         }
         + corpusPlugins.map {
-            .target(name: $0, dependencies: ["PlugboardABI"], path: "Tests/Plugins/Corpus/\($0)", publicHeadersPath: ".")
+            .target(
+                name: $0, dependencies: ["PlugboardABI"], path: "Tests/Plugins/Corpus/\($0)", publicHeadersPath: ".")
         }
         + cPlugins.map {
             .target(name: $0, dependencies: ["PlugboardABI"], path: "Plugins/\($0)", publicHeadersPath: ".")
@@ -94,7 +97,9 @@ let package = Package(
             .target(
                 name: $0, dependencies: ["PlugboardSDK"], path: "Plugins/\($0)",
                 // Export plugboard_entry only: the Swift symbols stay inside the library.
-                linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])])
+                linkerSettings: [
+                    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])
+                ])
         }
         + swiftTestPlugins.map { .target(name: $0, dependencies: ["PlugboardSDK"], path: "Tests/Plugins/\($0)") }
 )

@@ -66,7 +66,9 @@ struct Check: ParsableCommand {
     func validate() throws {
         guard (1...10).contains(strictness) else { throw ValidationError("--strictness must be 1…10") }
         guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        guard timeout > 0, timeout.isFinite else {
+            throw ValidationError("--timeout must be a positive number of seconds")
+        }
         guard list || !inputs.isEmpty else { throw ValidationError("give plugin libraries (.so) or an app folder") }
     }
 
@@ -97,7 +99,8 @@ struct Check: ParsableCommand {
             guard inputs.count == 1 else { throw CommandFailure("give one app folder, or only libraries") }
             let options = try AppOptions.parse(pluginPath.flatMap { ["--plugin-path", $0] } + ["--", first])
             let files = AppConfiguration.files(in: URL(fileURLWithPath: first))
-            let (configuration, diagnostics) = AppConfiguration.check(pluginsURL: files.plugins, riversURL: files.rivers)
+            let (configuration, diagnostics) = AppConfiguration.check(
+                pluginsURL: files.plugins, riversURL: files.rivers)
             guard let configuration else { throw AppConfiguration.Invalid(diagnostics: diagnostics) }
             return runner.check(app: configuration, searchPath: options.searchPath)
         }
@@ -111,7 +114,8 @@ struct Check: ParsableCommand {
         let text: String
         switch format {
         case .text:
-            let colour = output == nil && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            let colour =
+                output == nil && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             text = TextReport(report: report, colour: colour, command: replayCommand).text + "\n"
         case .json:
             let encoder = JSONEncoder()
@@ -157,7 +161,8 @@ enum CheckCatalogueListing {
         let width = Catalogue.tests.map(\.id.count).max() ?? 0
         return Catalogue.tests.map { test in
             let notes = [test.needsApp ? "app" : nil, test.isRandom ? "seeded" : nil].compactMap { $0 }
-            return "\(test.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(test.strictness)  \(test.summary)"
+            return
+                "\(test.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(test.strictness)  \(test.summary)"
                 + (notes.isEmpty ? "" : " [\(notes.joined(separator: ", "))]")
         }.joined(separator: "\n")
     }

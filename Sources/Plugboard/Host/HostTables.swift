@@ -6,7 +6,9 @@ import PlugboardABI
 enum HostTables {
     static let getExtension: @convention(c) (UnsafePointer<pb_host_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
         host, id in
-        guard let instance = InstanceHost.from(host, "get_extension"), let id = id.map(String.init(cString:)) else { return nil }
+        guard let instance = InstanceHost.from(host, "get_extension"), let id = id.map(String.init(cString:)) else {
+            return nil
+        }
         switch (id, instance.kind) {
         case (PB_HOST_EXT_NAV_BAR, .navBar): return UnsafeRawPointer(navBar)
         case (PB_HOST_EXT_NAV_BAR_CUSTOMIZATION, .navBar): return UnsafeRawPointer(customization)
@@ -136,7 +138,8 @@ enum HostTables {
                 return instance.navigationBarDelegate?.navigationBar(instance, makeButtonFor: id)?.rawValue ?? 0
             },
             is_special_button_used_by_root: { host in
-                InstanceHost.from(host, "is_special_button_used_by_root")?.navigationBarDelegate?.isSpecialButtonUsedByRoot() ?? false
+                InstanceHost.from(host, "is_special_button_used_by_root")?.navigationBarDelegate?
+                    .isSpecialButtonUsedByRoot() ?? false
             }
         ))
 
@@ -159,18 +162,25 @@ enum HostTables {
                 }
             },
             title_font: { host in
-                guard let instance = InstanceHost.from(host, "title_font") else { return pb_font_t(family: nil, size: 17) }
+                guard let instance = InstanceHost.from(host, "title_font") else {
+                    return pb_font_t(family: nil, size: 17)
+                }
                 return pb_font_t(
                     family: UnsafePointer(instance.appearanceStrings.fontFamily),
                     size: instance.appearance.titleFontSize)
             },
-            title_color: { host in InstanceHost.from(host, "title_color")?.appearance.titleColor.rawValue ?? 0xFF00_0000 },
+            title_color: { host in InstanceHost.from(host, "title_color")?.appearance.titleColor.rawValue ?? 0xFF00_0000
+            },
             logo_url: { host in UnsafePointer(InstanceHost.from(host, "logo_url")?.appearanceStrings.logo) },
             placement: { host in (InstanceHost.from(host, "placement")?.appearance.placement ?? .onTop).cValue },
-            presentation_style: { host in (InstanceHost.from(host, "presentation_style")?.appearance.presentationStyle ?? .title).cValue },
+            presentation_style: { host in
+                (InstanceHost.from(host, "presentation_style")?.appearance.presentationStyle ?? .title).cValue
+            },
             style: { host in UnsafePointer(InstanceHost.from(host, "style")?.appearanceStrings.style ?? defaultStyle) },
             context_button_image_url: { host, button in
-                guard let instance = InstanceHost.from(host, "context_button_image_url"), let button = ContextButton(button) else { return nil }
+                guard let instance = InstanceHost.from(host, "context_button_image_url"),
+                    let button = ContextButton(button)
+                else { return nil }
                 return UnsafePointer(instance.appearanceStrings.contextButtons[button])
             },
             is_tablet: { host in InstanceHost.from(host, "is_tablet")?.appearance.isTablet ?? false }

@@ -45,7 +45,9 @@ public class PluginInstance {
             ("init", table.initialize != nil), ("destroy", table.destroy != nil), ("view", table.view != nil),
         ]
         if let missing = required.first(where: { !$0.1 }) {
-            if let destroy = table.destroy { PluginCallTracker.track(Self.describe("destroy", kind, pluginID), destroy) }
+            if let destroy = table.destroy {
+                PluginCallTracker.track(Self.describe("destroy", kind, pluginID), destroy)
+            }
             Self.cleanUp(host)
             throw .incompleteInstance(path: library.path, plugin: pluginID, function: missing.0)
         }

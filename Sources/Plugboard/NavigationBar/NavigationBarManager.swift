@@ -234,7 +234,6 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         app.home?.menu?.navItems.flatMap(\.flattened).contains { $0.id == item.id } ?? false
     }
 
-
     private func openScreen(_ screen: Screen, from container: StackContainer, fromRoot: Bool) -> Bool {
         if fromRoot, app.popRoot(to: screen.id) { return true }
         let dataSource = screen.dataObject.merged.objectValue?["source"]?.stringValue ?? ""

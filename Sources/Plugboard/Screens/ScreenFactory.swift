@@ -112,7 +112,8 @@ final class ScreenFactory {
     static func componentModels(_ item: NavItem) -> (screen: JSONValue, dataSource: JSONValue?) {
         let dataSource = ScreenProps.dataSource(of: item.node["data"]?.node.value)
         let model = syntheticModel(
-            id: "\(item.typeName):\(item.id)", type: item.typeName, title: item.title ?? item.typeName, data: dataSource)
+            id: "\(item.typeName):\(item.id)", type: item.typeName, title: item.title ?? item.typeName, data: dataSource
+        )
         return (model, dataSource)
     }
 

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import Plugboard
+
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
-
-@testable import Plugboard
 
 /// `plugboard check` as authors and CI use it: first-party plugins pass, reports parse, seeds
 /// replay, options say what is wrong.
@@ -19,7 +19,10 @@ struct CheckCommandTests {
             #expect(groups.contains(plugin))
         }
         // The app declares epg_tune, so it is called with generated arguments at strictness 7+.
-        #expect(report.results.contains { $0.group == "epg_legacy_screen" && $0.test == "exports.call-generated" && $0.status == .passed })
+        #expect(
+            report.results.contains {
+                $0.group == "epg_legacy_screen" && $0.test == "exports.call-generated" && $0.status == .passed
+            })
     }
 
     /// A library checked alone has no manifest, so a declared export looks like an extra one.
@@ -45,19 +48,26 @@ struct CheckCommandTests {
             """
         }
         let plugins =
-            "[" + manifest("leaky", className: "broken_leaks_views", exports: #", "exports": {"leaky_gone": "(i32) -> i32"}"#)
+            "["
+            + manifest(
+                "leaky", className: "broken_leaks_views", exports: #", "exports": {"leaky_gone": "(i32) -> i32"}"#)
             + "," + manifest("ghost", className: "ghost_screen", exports: "") + "]"
         try Data(plugins.utf8).write(to: folder.appendingPathComponent("plugins.json"))
         try Data(#"[{"id": "home", "name": "Home", "type": "leaky", "home": true, "navigations": []}]"#.utf8)
             .write(to: folder.appendingPathComponent("rivers.json"))
         let (status, report, _) = try runCheck([folder.path, "--plugin-path", Built.directory])
         #expect(status == 1)
-        #expect(report.result("descriptors.describe-manifests")?.message?.contains("manifest 'ghost' names a screen plugin 'ghost_screen'") == true)
+        #expect(
+            report.result("descriptors.describe-manifests")?.message?.contains(
+                "manifest 'ghost' names a screen plugin 'ghost_screen'") == true)
         let resolve = try #require(report.results.first { $0.group == "leaky" && $0.test == "exports.resolve" })
         #expect(resolve.status == .failed)
-        #expect(resolve.message?.contains("declares the export 'leaky_gone', but the library has no such symbol") == true)
+        #expect(
+            resolve.message?.contains("declares the export 'leaky_gone', but the library has no such symbol") == true)
         #expect(report.results.first { $0.group == "ghost" }?.status == .skipped)
-        #expect(report.results.first { $0.group == "leaky" && $0.test == "instance.destroy-releases-views" }?.status == .warning)
+        #expect(
+            report.results.first { $0.group == "leaky" && $0.test == "instance.destroy-releases-views" }?.status
+                == .warning)
     }
 
     @Test func junitReportHasATestcasePerResult() throws {
@@ -77,23 +87,36 @@ struct CheckCommandTests {
             #expect(cases.count == report.results.count)
             #expect(try document.nodes(forXPath: "//testcase/error[@type='crashed']").count == report.count(.crashed))
             #expect(try document.nodes(forXPath: "//testcase/skipped").count == report.count(.skipped))
-            #expect(try document.nodes(forXPath: "//testcase[@name='root.placement']/error").first?.stringValue?.contains("place_nav_bar(on_top)") == true)
+            #expect(
+                try document.nodes(forXPath: "//testcase[@name='root.placement']/error").first?.stringValue?.contains(
+                    "place_nav_bar(on_top)") == true)
         #endif
     }
 
     @Test func fuzzFailureIsReplayedBySeed() throws {
-        let arguments = [Built.library("BrokenFuzzCrash"), "--strictness", "8", "--only", "fuzz.create-models", "--seed", "11"]
+        let arguments = [
+            Built.library("BrokenFuzzCrash"), "--strictness", "8", "--only", "fuzz.create-models", "--seed", "11",
+        ]
         let (status, first, _) = try runCheck(arguments)
         let (_, second, _) = try runCheck(arguments)
         #expect(status == 1)
         let crash = try #require(first.result("fuzz.create-models"))
         #expect(crash.status == .crashed)
         #expect(crash.message == #"SIGSEGV during create of screen "broken_fuzz_crash""#)
-        #expect(crash.log.contains { $0.contains("fuzzed models:") && $0.contains("\"fuzz_") }, "the crashing input is shown")
+        #expect(
+            crash.log.contains { $0.contains("fuzzed models:") && $0.contains("\"fuzz_") },
+            "the crashing input is shown")
         #expect(crash.calls.count > 2, "the call sequence leading to the crash")
-        #expect(second.results == first.results.map { var same = $0; same.seconds = second.results[0].seconds; return same })
+        #expect(
+            second.results
+                == first.results.map {
+                    var same = $0; same.seconds = second.results[0].seconds; return same
+                })
         let text = try runPlugboard(["check"] + arguments)
-        #expect(text.stdout.contains("replay: plugboard check \(Built.library("BrokenFuzzCrash")) --seed 11 --only fuzz.create-models --plugin broken_fuzz_crash --strictness 8"))
+        #expect(
+            text.stdout.contains(
+                "replay: plugboard check \(Built.library("BrokenFuzzCrash")) --seed 11 --only fuzz.create-models --plugin broken_fuzz_crash --strictness 8"
+            ))
     }
 
     @Test func listShowsEveryTestWithItsStrictness() throws {
@@ -102,10 +125,19 @@ struct CheckCommandTests {
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == Catalogue.tests.count)
         for test in Catalogue.tests {
-            #expect(lines.contains { $0.hasPrefix(test.id + " ") && $0.contains("  \(test.strictness)  \(test.summary)") })
+            #expect(
+                lines.contains { $0.hasPrefix(test.id + " ") && $0.contains("  \(test.strictness)  \(test.summary)") })
         }
         let help = try runPlugboard(["check", "--help"])
         #expect(help.stdout.contains("8: fuzzing"))
+    }
+
+    @Test func docsDescribeEveryTestAndLevel() throws {
+        let docs = try String(contentsOfFile: PackageRoot.path + "/Docs/check.md", encoding: .utf8)
+        for test in Catalogue.tests {
+            #expect(docs.contains("| `\(test.id)` | \(test.strictness) | \(test.summary)"), "\(test.id)")
+        }
+        for level in Catalogue.levels { #expect(docs.contains("| \(level.level) | \(level.adds) |")) }
     }
 
     @Test func repeatRunsEachTestAgainAndInProcessRunsHere() throws {

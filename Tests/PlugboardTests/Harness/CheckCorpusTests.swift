@@ -11,7 +11,8 @@ struct CheckCorpusTests {
     /// The tests that create an instance: all of them die with a plugin that dies in create or
     /// init (strictness 5, no fuzzing).
     static let creatingTests = [
-        "instance.create-no-host-calls", "instance.create-models", "instance.create-empty-models", "instance.view-stable",
+        "instance.create-no-host-calls", "instance.create-models", "instance.create-empty-models",
+        "instance.view-stable",
         "instance.layout-sizes", "instance.unknown-extension", "instance.view-calls-accepted", "instance.main-thread",
         "instance.destroy-releases-views", "screen.lifecycle", "screen.taps",
     ]
@@ -120,7 +121,8 @@ struct CheckCorpusTests {
         #expect(lines.contains("libBrokenWrongContextButton.so"))
         #expect(lines.contains("broken_wrong_context_button (libBrokenWrongContextButton.so)"))
         #expect(lines.contains { $0.hasPrefix("  failed     nav-bar.context-buttons: with context button close") })
-        #expect(lines.suffix(2).first?.contains(" passed, 1 failed, 0 crashed, 0 timed out, 3 skipped, 0 warnings") == true)
+        #expect(
+            lines.suffix(2).first?.contains(" passed, 1 failed, 0 crashed, 0 timed out, 3 skipped, 0 warnings") == true)
         #expect(lines.last == "FAILURE")
         #expect(!result.stdout.contains("\u{1B}["), "no colour when standard output is not a terminal")
     }

@@ -7,7 +7,8 @@ import Testing
 func runCheck(_ arguments: [String]) throws -> (status: Int32, report: CheckReport, stderr: String) {
     let result = try runPlugboard(["check", "--format", "json"] + arguments)
     guard let report = try? JSONDecoder().decode(CheckReport.self, from: Data(result.stdout.utf8)) else {
-        Issue.record("plugboard check printed no JSON report: \(result.stdout.prefix(500)) \(result.stderr.prefix(500))")
+        Issue.record(
+            "plugboard check printed no JSON report: \(result.stdout.prefix(500)) \(result.stderr.prefix(500))")
         throw CheckFailure("no report")
     }
     return (result.status, report, result.stderr)

@@ -9,8 +9,14 @@ public enum Catalogue {
     /// What each strictness level adds, for `--help`, `--list` and the docs.
     public static let levels: [(level: Int, adds: String)] = [
         (1, "the promises without which no app can run: loading, entry, descriptors, create and init, view, lifecycle"),
-        (2, "reference-counted init, unknown factories, empty models, layout sizes, context buttons, titles, menu items"),
-        (3, "semantic versions, extra exported symbols, refused view calls, threads, navigation buttons, root extensions"),
+        (
+            2,
+            "reference-counted init, unknown factories, empty models, layout sizes, context buttons, titles, menu items"
+        ),
+        (
+            3,
+            "semantic versions, extra exported symbols, refused view calls, threads, navigation buttons, root extensions"
+        ),
         (4, "leaked views, taps on screens, customisation applied"),
         (5, "the default: every nav-bar customisation combination"),
         (7, "dynamic exports called with generated arguments"),

@@ -29,7 +29,9 @@ enum DescriptorTests {
                 "\(table.kind.factoryID): count() is \(count), more than the \(FactoryTable.maximumCount) a library may hold"
             )
             for index in 0..<count {
-                try expect(table.descriptor(at: index) != nil, "\(table.kind.factoryID): get_descriptor(\(index)) is NULL; count() is \(count)")
+                try expect(
+                    table.descriptor(at: index) != nil,
+                    "\(table.kind.factoryID): get_descriptor(\(index)) is NULL; count() is \(count)")
             }
             try expect(
                 table.descriptor(at: count) == nil,
@@ -43,11 +45,15 @@ enum DescriptorTests {
     ) { context in
         var seen: [String: RawDescriptor] = [:]
         for descriptor in try descriptors(context) {
-            guard let bytes = descriptor.id, !bytes.isEmpty else { throw CheckFailure("\(descriptor.place): id is NULL or empty") }
+            guard let bytes = descriptor.id, !bytes.isEmpty else {
+                throw CheckFailure("\(descriptor.place): id is NULL or empty")
+            }
             guard let id = String(validating: bytes, as: UTF8.self) else {
                 throw CheckFailure("\(descriptor.place): id is not valid UTF-8")
             }
-            if let first = seen[id] { throw CheckFailure("id '\(id)' is used twice: \(first.place) and \(descriptor.place)") }
+            if let first = seen[id] {
+                throw CheckFailure("id '\(id)' is used twice: \(first.place) and \(descriptor.place)")
+            }
             seen[id] = descriptor
         }
     }
@@ -80,7 +86,8 @@ enum DescriptorTests {
         for descriptor in try descriptors(context) {
             let version = descriptor.version.map { String(decoding: $0, as: UTF8.self) } ?? ""
             try expect(
-                SemanticVersion.isValid(version), "\(descriptor.place): version \"\(version)\" is not a semantic version")
+                SemanticVersion.isValid(version),
+                "\(descriptor.place): version \"\(version)\" is not a semantic version")
         }
     }
 

@@ -17,7 +17,8 @@ enum ExportTests {
                 throw CheckFailure("export '\(declaration.name)': signature \"\(declaration.signature)\": \(error)")
             }
             do throws(PluginLoadError) {
-                return try PreparedExport(plugin: plugin, name: declaration.name, signature: signature, library: library)
+                return try PreparedExport(
+                    plugin: plugin, name: declaration.name, signature: signature, library: library)
             } catch {
                 throw CheckFailure("\(error)")
             }
@@ -58,13 +59,15 @@ enum ArgumentGenerator {
             let maximum: Int64 = bits >= 64 ? Int64.max : (1 << (signed ? bits - 1 : bits)) - 1
             let minimum: Int64 = signed ? (bits >= 64 ? Int64.min : -(1 << (bits - 1))) : 0
             let edges = [0, 1, minimum, maximum, signed ? -1 : 2]
-            let value = Bool.random(using: &random)
+            let value =
+                Bool.random(using: &random)
                 ? edges.randomElement(using: &random)! : Int64.random(in: minimum...maximum, using: &random)
             return .number(JSONNumber(value))
         case .f32, .f64:
             return .number(JSONNumber([0, -1.5, 1e30, -1e-30, 42.25].randomElement(using: &random)!)!)
         case .cstr:
-            return .string(["", "check", "émoji 🧩", String(repeating: "y", count: 2048)].randomElement(using: &random)!)
+            return .string(
+                ["", "check", "émoji 🧩", String(repeating: "y", count: 2048)].randomElement(using: &random)!)
         case .json:
             var fuzzer = JSONFuzzer(random: random)
             defer { random = fuzzer.random }

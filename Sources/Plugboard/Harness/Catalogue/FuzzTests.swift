@@ -24,7 +24,8 @@ enum FuzzTests {
                 screens: [.init(screen: fuzzer.model(from: models.screens.first?.screen ?? "{}"), dataSource: nil)],
                 navigationBars: [fuzzer.model(from: models.navigationBars.first ?? "{}")],
                 menu: fuzzer.model(from: models.menu ?? "{}"))
-            context.note("fuzzed models: plugin \(fuzzed.plugin.prefix(160)) screen \(fuzzed.screens[0].screen.prefix(160))")
+            context.note(
+                "fuzzed models: plugin \(fuzzed.plugin.prefix(160)) screen \(fuzzed.screens[0].screen.prefix(160))")
             do {
                 let instance = try context.makeInstance(models: fuzzed)
                 instance.layout(width: DeviceSizes.phone.width, height: DeviceSizes.phone.height)
@@ -66,7 +67,9 @@ enum FuzzTests {
             case 0:
                 let size = DeviceSizes.all.randomElement(using: &random)!
                 instance.layout(width: size.width, height: size.height)
-            case 1: _ = instance.extension(["plugboard.ext.placement", "plugboard.ext.special-action", "x"].randomElement(using: &random)!)
+            case 1:
+                _ = instance.extension(
+                    ["plugboard.ext.placement", "plugboard.ext.special-action", "x"].randomElement(using: &random)!)
             case 2:
                 if let view = instance.view, let target = context.tappable(under: view).randomElement(using: &random) {
                     _ = try? context.tree.tap(target)

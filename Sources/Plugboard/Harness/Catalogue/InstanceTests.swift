@@ -13,7 +13,9 @@ enum InstanceTests {
     ) { context in
         let id = try context.plugin.id
         for unknown in ["plugboard.check.unknown", id + "x", String(id.dropLast()), ""] where unknown != id {
-            try expect(!(try context.createDirectly(id: unknown)), "expected NULL from create(\"\(unknown)\"); got an instance")
+            try expect(
+                !(try context.createDirectly(id: unknown)), "expected NULL from create(\"\(unknown)\"); got an instance"
+            )
         }
     }
 
@@ -44,10 +46,12 @@ enum InstanceTests {
             }
             try expect(refused.count < max(plugin.models.screens.count, 1), refused.first ?? "")
             if !refused.isEmpty && context.subject.app != nil {
-                context.warn("\(refused.count) of the app's screen models give no screen: " + refused.joined(separator: "; "))
+                context.warn(
+                    "\(refused.count) of the app's screen models give no screen: " + refused.joined(separator: "; "))
             }
         case .navBar:
-            for model in plugin.models.navigationBars.isEmpty ? [nil] : plugin.models.navigationBars.map(Optional.some) {
+            for model in plugin.models.navigationBars.isEmpty ? [nil] : plugin.models.navigationBars.map(Optional.some)
+            {
                 try context.makeBar(navBarJSON: model).destroy()
             }
         case .root: try context.makeRoot(menuJSON: plugin.models.menu).destroy()
@@ -74,14 +78,20 @@ enum InstanceTests {
     ) { context in
         let instance = try context.makeInstance()
         defer { instance.destroy() }
-        guard let view = instance.view else { throw CheckFailure("expected a view after init; view returned PB_VIEW_NONE") }
-        guard let hostView = context.tree[view] else { throw CheckFailure("view returned \(view), which is not a live view") }
+        guard let view = instance.view else {
+            throw CheckFailure("expected a view after init; view returned PB_VIEW_NONE")
+        }
+        guard let hostView = context.tree[view] else {
+            throw CheckFailure("view returned \(view), which is not a live view")
+        }
         try expect(
             hostView.owner == instance.host.owner,
             "expected the view to be owned by the instance; \(view) belongs to \(hostView.owner)")
         instance.layout(width: DeviceSizes.phone.width, height: DeviceSizes.phone.height)
         for _ in 0..<3 {
-            try expect(instance.view == view, "expected view to return \(view) every time; got \(instance.view.map(\.description) ?? "PB_VIEW_NONE")")
+            try expect(
+                instance.view == view,
+                "expected view to return \(view) every time; got \(instance.view.map(\.description) ?? "PB_VIEW_NONE")")
         }
     }
 

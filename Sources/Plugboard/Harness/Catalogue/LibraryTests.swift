@@ -80,7 +80,8 @@ enum LibraryTests {
     }
 
     static let unknownFactory = ConformanceTest(
-        "library.get-factory-unknown", "get_factory returns NULL for unknown ids and known ids with trailing characters",
+        "library.get-factory-unknown",
+        "get_factory returns NULL for unknown ids and known ids with trailing characters",
         strictness: 2, scope: .library
     ) { context in
         let library = try RawLibrary(path: context.subject.library)
@@ -92,6 +93,7 @@ enum LibraryTests {
         let answered = probes.filter { library.factory($0) != nil }
         try expect(
             answered.isEmpty,
-            "expected NULL for unknown factory ids; got a factory for " + answered.map { "\"\($0)\"" }.joined(separator: ", "))
+            "expected NULL for unknown factory ids; got a factory for "
+                + answered.map { "\"\($0)\"" }.joined(separator: ", "))
     }
 }

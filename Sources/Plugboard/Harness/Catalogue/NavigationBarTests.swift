@@ -1,7 +1,9 @@
 /// nav_bar.h and nav_bar_host.h: the bar follows the customization helper, reports the context
 /// button it shows, asks for navigation buttons and shows the title.
 enum NavigationBarTests {
-    static let all: [ConformanceTest] = [combinations, appliesCustomization, contextButtons, navigationButtons, updateTitle]
+    static let all: [ConformanceTest] = [
+        combinations, appliesCustomization, contextButtons, navigationButtons, updateTitle,
+    ]
 
     /// A made-up title the tests look for in the bar's labels.
     static let title = "Plugboard Check ✓"
@@ -141,7 +143,9 @@ enum NavigationBarTests {
         appearance.presentationStyle = .title
         try customize(bar, context, appearance)
         try expect(
-            context.subtree(root).contains { $0.kind == .label && $0.text == title && context.tree.isVisible($0.handle) },
+            context.subtree(root).contains {
+                $0.kind == .label && $0.text == title && context.tree.isVisible($0.handle)
+            },
             "expected a visible label of the bar with the text \"\(title)\" after update_title")
     }
 }

@@ -21,7 +21,8 @@ enum RootTests {
         try context.expectNoRefusals(during: "while selecting items")
         try expect(
             context.host.openedItems.isEmpty,
-            "expected no open_item for items the host selected; got " + context.host.openedItems.joined(separator: ", "))
+            "expected no open_item for items the host selected; got " + context.host.openedItems.joined(separator: ", ")
+        )
     }
 
     /// What is visible under `root`: handles with their frames.

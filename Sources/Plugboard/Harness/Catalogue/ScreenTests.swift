@@ -33,7 +33,8 @@ enum ScreenTests {
         screen.layout(width: DeviceSizes.phone.width, height: DeviceSizes.phone.height)
         screen.appear()
         guard let view = screen.view else { throw CheckFailure("expected a view to tap in") }
-        for target in context.tappable(under: view) where context.tree[target] != nil && context.host.closeRequests == 0 {
+        for target in context.tappable(under: view) where context.tree[target] != nil && context.host.closeRequests == 0
+        {
             guard context.tappable(under: view).contains(target) else { continue }
             try expect((try? context.tree.tap(target)) != nil, "expected the tap on \(target) to be delivered")
         }

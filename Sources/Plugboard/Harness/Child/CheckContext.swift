@@ -62,7 +62,8 @@ public final class CheckContext {
 
     /// A screen from the first of `models` it accepts (a failable screen may refuse some, as
     /// Web refuses a model without a URL); the first refusal when it accepts none.
-    func makeScreen(among models: [CheckModels.ScreenModel]? = nil, pluginJSON: String? = nil) throws -> ScreenInstance {
+    func makeScreen(among models: [CheckModels.ScreenModel]? = nil, pluginJSON: String? = nil) throws -> ScreenInstance
+    {
         let models = try models ?? plugin.models.screens
         var firstFailure: (any Error)?
         for model in models.isEmpty ? [nil] : models.map(Optional.some) {

@@ -24,7 +24,8 @@ final class RawLibrary {
 
     /// The entry's functions, or a failure naming the first that is NULL or an incompatible ABI.
     func checkedEntry() throws(CheckFailure) {
-        try expect(version.isCompatibleWithHost, "the entry's ABI \(version) is incompatible with host ABI \(ABIVersion.host)")
+        try expect(
+            version.isCompatibleWithHost, "the entry's ABI \(version) is incompatible with host ABI \(ABIVersion.host)")
         try expect(entry.pointee.`init` != nil, "plugboard_entry.init is NULL")
         try expect(entry.pointee.deinit != nil, "plugboard_entry.deinit is NULL")
         try expect(entry.pointee.get_factory != nil, "plugboard_entry.get_factory is NULL")

@@ -21,7 +21,9 @@ public struct JUnitReport {
             lines.append(
                 #"  <testsuite name="\#(escape(group))" tests="\#(results.count)" failures="\#(results.count { $0.status == .failed })" errors="\#(results.count { $0.status == .crashed || $0.status == .timedOut })" skipped="\#(results.count { $0.status == .skipped })" time="\#(format(time))">"#
             )
-            lines.append(#"    <properties><property name="seed" value="\#(report.seed)"/><property name="strictness" value="\#(report.strictness)"/><property name="library" value="\#(escape(results.first?.library ?? ""))"/></properties>"#)
+            lines.append(
+                #"    <properties><property name="seed" value="\#(report.seed)"/><property name="strictness" value="\#(report.strictness)"/><property name="library" value="\#(escape(results.first?.library ?? ""))"/></properties>"#
+            )
             for result in results { lines += testcase(result) }
             lines.append("  </testsuite>")
         }
@@ -31,7 +33,8 @@ public struct JUnitReport {
 
     private func testcase(_ result: CheckResult) -> [String] {
         let name = result.repetition > 0 ? "\(result.test) #\(result.repetition + 1)" : result.test
-        let open = #"    <testcase classname="\#(escape(result.group))" name="\#(escape(name))" time="\#(format(result.seconds))""#
+        let open =
+            #"    <testcase classname="\#(escape(result.group))" name="\#(escape(name))" time="\#(format(result.seconds))""#
         let message = escape(result.message ?? result.status.rawValue)
         let details = escape(
             ([result.callInFlight.map { "call in flight: \($0)" }].compactMap { $0 } + result.calls + result.log)
@@ -41,10 +44,16 @@ public struct JUnitReport {
         case .warning: return [open + ">", "      <system-out>warning: \(message)</system-out>", "    </testcase>"]
         case .skipped: return [open + ">", #"      <skipped message="\#(message)"/>"#, "    </testcase>"]
         case .failed:
-            return [open + ">", #"      <failure message="\#(message)" type="failed">\#(details)</failure>"#, "    </testcase>"]
+            return [
+                open + ">", #"      <failure message="\#(message)" type="failed">\#(details)</failure>"#,
+                "    </testcase>",
+            ]
         case .crashed, .timedOut:
             let type = result.status == .crashed ? "crashed" : "timed out"
-            return [open + ">", #"      <error message="\#(message)" type="\#(type)">\#(details)</error>"#, "    </testcase>"]
+            return [
+                open + ">", #"      <error message="\#(message)" type="\#(type)">\#(details)</error>"#,
+                "    </testcase>",
+            ]
         }
     }
 

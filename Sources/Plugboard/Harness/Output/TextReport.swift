@@ -30,7 +30,8 @@ public struct TextReport {
 
     /// One line per result, with indented details for what needs explaining.
     public func describe(_ result: CheckResult) -> [String] {
-        let status = paint(result.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0), code(result.status))
+        let status = paint(
+            result.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0), code(result.status))
         let repetition = report.results.contains { $0.repetition > 0 } ? " #\(result.repetition + 1)" : ""
         var lines = ["  \(status) \(result.test)\(repetition)" + (result.message.map { ": \($0)" } ?? "")]
         guard result.status.isFailure else { return lines }

@@ -83,7 +83,8 @@ extension CheckModels {
                     let (screen, dataSource) = ScreenFactory.componentModels(item)
                     served.append(model(screen, dataSource))
                 } else if identifier == "web", let url = item.webURL {
-                    let (screen, dataSource) = ScreenFactory.webModels(url: url, title: item.title ?? url, itemID: item.id)
+                    let (screen, dataSource) = ScreenFactory.webModels(
+                        url: url, title: item.title ?? url, itemID: item.id)
                     served.append(model(screen, dataSource))
                 }
             }

@@ -16,7 +16,8 @@ public final class CheckRunner {
     public init(options: CheckOptions, executable: String) throws {
         self.options = options
         self.executable = executable
-        workspace = FileManager.default.temporaryDirectory.appendingPathComponent("plugboard-check-\(getpid())-\(UUID().uuidString.prefix(8))")
+        workspace = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "plugboard-check-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
     }
 
@@ -139,7 +140,8 @@ public final class CheckRunner {
         guard result.status == .passed, let text = result.message,
             let plugins = try? JSONDecoder().decode([DiscoveredPlugin].self, from: Data(text.utf8))
         else {
-            return .failure(DiscoveryFailure(description: "listing its plugins \(result.status.rawValue): \(result.message ?? "")"))
+            return .failure(
+                DiscoveryFailure(description: "listing its plugins \(result.status.rawValue): \(result.message ?? "")"))
         }
         return .success(plugins)
     }
@@ -151,7 +153,8 @@ public final class CheckRunner {
         var results: [CheckResult] = []
         for test in Catalogue.tests where test.applies(to: subject) && options.selects(test) {
             for repetition in 0..<options.repetitions {
-                let seed = SeededRandom.seed(run: options.seed, group: subject.group, test: test.id, repetition: repetition)
+                let seed = SeededRandom.seed(
+                    run: options.seed, group: subject.group, test: test.id, repetition: repetition)
                 var result: CheckResult
                 if test.needsApp && subject.app == nil {
                     result = CheckResult(

@@ -21,6 +21,16 @@ enum NavigationBarTests {
         bar.layout(width: barSize.width, height: barSize.height)
     }
 
+    /// A bar made with the subject's first bar model, and its view.
+    static func barWithView(_ context: CheckContext) throws -> (NavigationBarInstance, ViewHandle) {
+        let bar = try context.makeBar(navBarJSON: try context.plugin.models.navigationBars.first)
+        guard let root = bar.view else {
+            bar.destroy()
+            throw CheckFailure("expected a bar view after init; view returned PB_VIEW_NONE")
+        }
+        return (bar, root)
+    }
+
     static let combinations = ConformanceTest(
         "nav-bar.customize-combinations",
         "customize_for_screen over style × presentation × placement × device × background makes no refused call",
@@ -63,9 +73,8 @@ enum NavigationBarTests {
         "the bar paints the helper's background colour and title colour, and hides the title unless asked for it",
         strictness: 4, scope: .plugin([.navBar])
     ) { context in
-        let bar = try context.makeBar(navBarJSON: try context.plugin.models.navigationBars.first)
+        let (bar, root) = try barWithView(context)
         defer { bar.destroy() }
-        guard let root = bar.view else { throw CheckFailure("expected a bar view") }
         var appearance = NavigationBarAppearance()
         appearance.presentationStyle = .title
         appearance.background = .color(ARGBColor(0xFF12_3456))
@@ -93,9 +102,8 @@ enum NavigationBarTests {
         "for each context button, tapping every view of the bar reports exactly one press of it (none for none)",
         strictness: 2, scope: .plugin([.navBar])
     ) { context in
-        let bar = try context.makeBar(navBarJSON: try context.plugin.models.navigationBars.first)
+        let (bar, root) = try barWithView(context)
         defer { bar.destroy() }
-        guard let root = bar.view else { throw CheckFailure("expected a bar view") }
         let contextKinds: [ContextButton: BarButton] = [.menu: .menu, .back: .back, .close: .close]
         for button in ContextButton.allCases {
             try customize(bar, context, NavigationBarAppearance())
@@ -136,9 +144,8 @@ enum NavigationBarTests {
         "nav-bar.update-title", "with presentation style title, update_title shows the title in a visible label",
         strictness: 2, scope: .plugin([.navBar])
     ) { context in
-        let bar = try context.makeBar(navBarJSON: try context.plugin.models.navigationBars.first)
+        let (bar, root) = try barWithView(context)
         defer { bar.destroy() }
-        guard let root = bar.view else { throw CheckFailure("expected a bar view") }
         var appearance = NavigationBarAppearance()
         appearance.presentationStyle = .title
         try customize(bar, context, appearance)

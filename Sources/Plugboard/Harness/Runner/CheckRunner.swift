@@ -62,10 +62,9 @@ public final class CheckRunner {
                     byLibrary.append((path, [(entry, kind)]))
                 }
             } catch {
-                var result = CheckResult(
+                let result = CheckResult(
                     group: entry.manifest.identifier, library: keys.library, test: LibraryTests.loads.id,
                     status: .failed, message: "\(error)", seed: options.seed)
-                result.seconds = 0
                 results.append(result)
                 onResult?(result)
             }
@@ -174,12 +173,17 @@ public final class CheckRunner {
         return results
     }
 
-    /// Runs one job in a child (or here, with `inProcess`) and reads how it ended.
+    /// Runs one job in a child (or here, with `inProcess`) and reads how it ended, timed.
     private func execute(_ job: CheckJob, isRandom: Bool) -> CheckResult {
+        let started = Date()
+        var result = outcome(of: job, isRandom: isRandom)
+        result.seconds = Date().timeIntervalSince(started)
+        return result
+    }
+
+    private func outcome(of job: CheckJob, isRandom: Bool) -> CheckResult {
         var result = CheckResult(
             group: job.subject.group, library: job.subject.library, test: job.test, status: .failed, seed: job.seed)
-        let started = Date()
-        defer { result.seconds = Date().timeIntervalSince(started) }
         if options.inProcess {
             let outcome = CheckChild.execute(job, transcript: nil)
             result.status = outcome.status

@@ -11,14 +11,28 @@ enum NavigationBarTests {
 
     /// Customises `bar` for the subject's first screen with `appearance`, then shows `title`.
     static func customize(
-        _ bar: NavigationBarInstance, _ context: CheckContext, _ appearance: NavigationBarAppearance
+        _ bar: NavigationBarInstance, _ context: CheckContext, _ appearance: NavigationBarAppearance,
+        navBarJSON: String? = nil
     ) throws {
         let models = try context.plugin.models
         bar.customize(
-            screenJSON: models.screens.first?.screen ?? "{}", navBarJSON: models.navigationBars.first ?? "{}",
-            dataSourceJSON: nil, appearance: appearance)
+            screenJSON: models.screens.first?.screen ?? "{}",
+            navBarJSON: navBarJSON ?? models.navigationBars.first ?? "{}", dataSourceJSON: nil, appearance: appearance)
         bar.updateTitle(title)
         bar.layout(width: barSize.width, height: barSize.height)
+    }
+
+    /// `base` (a `nav_bar` navigation) with these `styles` and `assets` written over its own.
+    static func barModel(_ base: String?, styles: [(String, JSONValue)], assets: [(String, JSONValue)]) -> String {
+        let object = (base.flatMap { try? JSONParser.parse($0) }?.value.objectValue) ?? JSONObject([])
+        func merged(_ key: String, _ members: [(String, JSONValue)]) -> JSONValue {
+            var section = object[key]?.objectValue ?? JSONObject([])
+            for (name, value) in members { section = section.setting(name, to: value) }
+            return .object(section)
+        }
+        return JSONValue.object(
+            object.setting("styles", to: merged("styles", styles)).setting("assets", to: merged("assets", assets))
+        ).serialized()
     }
 
     /// A bar made with the subject's first bar model, and its view.
@@ -39,23 +53,34 @@ enum NavigationBarTests {
         let models = try context.plugin.models
         let bar = try context.makeBar(navBarJSON: models.navigationBars.first)
         defer { bar.destroy() }
-        let backgrounds: [(String, BarBackground)] = [
-            ("colour", .color(ARGBColor(0xFF12_3456))), ("image", .image("https://example.com/bar.png")),
-            ("both (image wins)", .image("https://example.com/bar-over-colour.png")),
+        // (name, colour in the model, image in the model); the helper answers the image when
+        // there is one (the seed's priority), the model JSON carries what the app wrote.
+        let colour = ARGBColor(0xFF12_3456)
+        let image = "https://example.com/bar.png"
+        let backgrounds: [(String, ARGBColor?, String?)] = [
+            ("colour", colour, nil), ("image", nil, image), ("both", colour, image),
         ]
         for style in models.barStyles {
             for presentation in PresentationStyle.allCases {
                 for placement in Placement.allCases {
                     for tablet in [false, true] {
-                        for (backgroundName, background) in backgrounds {
+                        for (backgroundName, backgroundColour, backgroundImage) in backgrounds {
                             var appearance = NavigationBarAppearance()
                             appearance.style = style
                             appearance.presentationStyle = presentation
                             appearance.placement = placement
                             appearance.isTablet = tablet
-                            appearance.background = background
+                            appearance.background =
+                                backgroundImage.map { .image($0) } ?? backgroundColour.map { .color($0) } ?? .none
+                            let model = barModel(
+                                models.navigationBars.first,
+                                styles: [
+                                    ("style", .string(style)), ("presentation_style", .string(presentation.rawValue)),
+                                    ("state", .string(placement.rawValue)),
+                                ] + (backgroundColour.map { [("background_color", .string($0.description))] } ?? []),
+                                assets: backgroundImage.map { [("background", .string($0))] } ?? [])
                             let start = context.refusals.count
-                            try customize(bar, context, appearance)
+                            try customize(bar, context, appearance, navBarJSON: model)
                             try context.expectNoRefusals(
                                 since: start,
                                 during:

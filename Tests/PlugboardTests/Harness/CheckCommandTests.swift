@@ -18,6 +18,9 @@ struct CheckCommandTests {
         for plugin in ["side_menu", "general_nav_bar", "epg_legacy_screen", "web", "live_drawer", "libEPG.so"] {
             #expect(groups.contains(plugin))
         }
+        // The full-screen guide has its own close button: close() is called and answered.
+        let taps = report.results.first { $0.group == "epg_legacy_screen" && $0.test == "screen.taps" }
+        #expect(taps?.log.contains { $0.contains("it was destroyed during close()") } == true)
         // The app declares epg_tune, so it is called with generated arguments at strictness 7+.
         #expect(
             report.results.contains {

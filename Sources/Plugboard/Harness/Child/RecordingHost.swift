@@ -85,8 +85,13 @@ final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHo
 
     // MARK: ScreenHostDelegate
 
+    /// What `close` does besides counting: the screen tests destroy the screen right there, as
+    /// screen.h allows ("the instance may be destroyed before this returns").
+    var onClose: (() -> Void)?
+
     func close(_ host: InstanceHost) -> Bool {
         closeRequests += 1
+        onClose?()
         return true
     }
 }

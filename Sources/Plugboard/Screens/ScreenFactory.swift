@@ -107,7 +107,6 @@ final class ScreenFactory {
             environment: environment)
     }
 
-    /// A screen model for screens that rivers.json does not list.
     /// The screen model and data source a component nav item's screen is created with.
     static func componentModels(_ item: NavItem) -> (screen: JSONValue, dataSource: JSONValue?) {
         let dataSource = ScreenProps.dataSource(of: item.node["data"]?.node.value)
@@ -123,6 +122,7 @@ final class ScreenFactory {
         return (syntheticModel(id: "web:\(itemID)", type: "web", title: title, data: data), data)
     }
 
+    /// A screen model for screens that rivers.json does not list.
     private static func syntheticModel(id: String, type: String, title: String, data: JSONValue?) -> JSONValue {
         .object(
             JSONObject([

@@ -27,6 +27,13 @@ struct Run: ParsableCommand {
     @Flag(help: "After every command print the state as JSON (one object per line) instead of the drawing.")
     var json = false
 
+    @Option(
+        name: .customLong("open-url-command"),
+        help:
+            "A command that opens the URLs of URL buttons (run as: COMMAND URL), e.g. xdg-open. Without it they are only printed."
+    )
+    var openURLCommand: String?
+
     @OptionGroup var logging: LoggingOptions
 
     func run() throws {
@@ -53,6 +60,7 @@ struct Run: ParsableCommand {
         let environment = PlugboardHost()
         let loaded = try app.launch(environment: environment)
         defer { loaded.shutdown() }
+        loaded.urlOpener = { [openURLCommand] url in ExternalURL.open(url, command: openURLCommand) }
         let session = ShellSession(app: loaded)
         for event in loaded.events where event.name == "error" || event.name == "fallback" {
             printError(event.description)  // "error ID: why" / "fallback ID: why"

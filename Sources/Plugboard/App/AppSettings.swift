@@ -8,7 +8,8 @@ import Foundation
 ///       "use_ui_builder_root": true,        // the root plugin comes from the home screen's menu
 ///       "status_bar_color": "#FF000000",    // the status-bar container, when the bar does not paint it
 ///       "device": "phone",                  // phone | tablet
-///       "screen_cache_capacity": 8,         // screens kept by the navigation-bar manager
+///       "screen_cache_capacity": 8,         // screens kept by the screen cache
+///       "cast_devices": ["Living Room TV"], // what the cast picker of a chromecast button lists
 ///       "default_nav_bar": {"library": "GeneralNavBar", "id": "general_nav_bar"}
 ///     }
 public struct AppSettings: Sendable, Hashable {
@@ -17,6 +18,8 @@ public struct AppSettings: Sendable, Hashable {
     public var statusBarColor = ARGBColor(0xFF00_0000)
     public var device = DeviceProfile.Kind.phone
     public var screenCacheCapacity = 8
+    /// The devices a chromecast nav item's cast picker lists.
+    public var castDevices: [String] = []
     /// The bar used when the home screen names none (seed 000: "UI Builder General Navigation Bar").
     public var defaultNavBarLibrary = "GeneralNavBar"
     public var defaultNavBarID = "general_nav_bar"
@@ -49,7 +52,7 @@ public struct AppSettings: Sendable, Hashable {
     mutating func read(_ object: ConfigNode, _ sink: DiagnosticSink) {
         let known = [
             "use_ui_builder_nav_bar", "use_ui_builder_root", "status_bar_color", "device", "screen_cache_capacity",
-            "default_nav_bar",
+            "default_nav_bar", "cast_devices",
         ]
         for (key, value) in object.members ?? [] where !known.contains(key) {
             sink.warning(value.location, "unknown setting \"\(key)\" (known: \(known.joined(separator: ", ")))")
@@ -67,6 +70,7 @@ public struct AppSettings: Sendable, Hashable {
                 screenCacheCapacity = capacity
             }
         }
+        castDevices = object.strings("cast_devices", sink) ?? castDevices
         if let bar = object.object("default_nav_bar", sink) {
             defaultNavBarLibrary = bar.string("library", required: true, sink) ?? defaultNavBarLibrary
             defaultNavBarID = bar.string("id", required: true, sink) ?? defaultNavBarID

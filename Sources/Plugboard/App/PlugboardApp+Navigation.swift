@@ -1,10 +1,13 @@
 /// Stack changes: push, present, back, close, root selection. Every change runs the lifecycle in
 /// order: the outgoing screen gets will_disappear then did_disappear, the bar is customised for
-/// the incoming screen, and the incoming screen gets will_appear then did_appear.
+/// the incoming screen, and the incoming screen gets will_appear then did_appear. Screens that
+/// leave a stack stay in the screen cache; only eviction (and shutdown) destroys them.
 extension PlugboardApp {
     /// The container whose top screen is visible.
     var topContainer: StackContainer { presented.last ?? rootContainer }
     var visibleEntry: ScreenEntry? { topContainer.top }
+    /// The root container, then the presented ones from bottom to top.
+    var containers: [StackContainer] { [rootContainer!] + presented }
 
     func observe(_ controller: any ScreenController) -> (LifecycleEvent) -> Void {
         { [unowned self] event in record(AppEvent(event.rawValue, controller.screenID)) }
@@ -21,15 +24,15 @@ extension PlugboardApp {
 
     /// Re-customises every bar, recomputes context buttons and lays everything out.
     func refresh() {
-        for container in [rootContainer!] + presented { manager.customize(container) }
+        for container in containers { manager.customize(container) }
         layout()
     }
 
-    /// Pushes `entry` onto `container` (or, with `replacing`, makes it the only screen).
+    /// Pushes `entry` onto `container` (or, with `replacing`, makes it the only screen; the
+    /// screens it replaces stay cached).
     func show(_ entry: ScreenEntry, in container: StackContainer, replacing: Bool) {
         transition {
             if replacing {
-                for old in container.stack { discard(old) }
                 container.stack = [entry]
             } else {
                 container.stack.append(entry)
@@ -37,10 +40,10 @@ extension PlugboardApp {
         }
     }
 
-    /// Presents `entry` in a new container with its own bar, on top of everything.
-    func present(_ entry: ScreenEntry) {
+    /// Presents `entry` in a new container of `kind` with its own bar, on top of everything.
+    func present(_ entry: ScreenEntry, kind: StackContainer.Kind) {
         transition {
-            let container = StackContainer(kind: .presented, tree: environment.views)
+            let container = StackContainer(kind: kind, tree: environment.views)
             try? environment.views.addChild(container.layer, to: window, by: .host)
             container.bar = manager.makeBar(for: container)
             container.stack = [entry]
@@ -48,18 +51,10 @@ extension PlugboardApp {
         }
     }
 
-    /// Takes a screen off its stack and destroys it (and forgets it in the cache).
-    func discard(_ entry: ScreenEntry) {
-        cache.remove(entry.controller)
-        entry.controller.destroy()
-    }
-
-    /// Removes `controller` from whichever stack holds it, without destroying it. An emptied
-    /// presented container goes away with its bar.
-    func detach(_ controller: any ScreenController) {
-        for container in [rootContainer!] + presented {
-            container.stack.removeAll { $0.controller === controller }
-        }
+    /// Takes `entry` off whatever stack holds it, without destroying it. An emptied presented
+    /// container goes away with its bar.
+    func detach(_ entry: ScreenEntry) {
+        for container in containers { container.stack.removeAll { $0 === entry } }
         for container in presented where container.stack.isEmpty { removeContainer(container) }
     }
 
@@ -73,26 +68,26 @@ extension PlugboardApp {
         }
     }
 
-    /// Back: pops the visible container's top screen. False when there is nothing to pop.
+    /// Back: pops the visible container's top screen (it stays cached). False when there is
+    /// nothing to pop.
     @discardableResult
     public func back() -> Bool {
         let container = topContainer
         guard container.stack.count > 1 else { return false }
-        transition {
-            if let popped = container.stack.popLast() { discard(popped) }
-        }
+        transition { _ = container.stack.popLast() }
+        trimCache()
         return true
     }
 
-    /// Close: dismisses the top presented container. False in root state.
+    /// Close: dismisses the top presented container (its screens stay cached). False in root state.
     @discardableResult
     public func close() -> Bool {
         guard let container = presented.last else { return false }
         transition {
-            for entry in container.stack.reversed() { discard(entry) }
             container.stack.removeAll()
             removeContainer(container)
         }
+        trimCache()
         return true
     }
 
@@ -107,16 +102,14 @@ extension PlugboardApp {
     }
 
     /// Selects the root menu's nav item `id`, as the root plugin's `open_item` or the shell does:
-    /// dismisses what is presented, then pops back to the item's screen if it is on the root
-    /// stack, else pushes it (or presents it when its `styles.presentation` is `present`).
+    /// its screen becomes the root's content (seed 002: push from the root; the menu button stays).
     @discardableResult
     public func selectRootItem(_ id: String) -> Bool {
         guard let item = home?.menu?.navItems.flatMap(\.flattened).first(where: { $0.id == id }) else {
             record(AppEvent("error", id, detail: "no menu item with this id"))
             return false
         }
-        while !presented.isEmpty { close() }
-        let opened = manager.open(item, from: rootContainer)
+        let opened = manager.perform(item, origin: .menu, from: rootContainer)
         if opened { root.selectItem(id) }
         layout()
         return opened
@@ -127,26 +120,25 @@ extension PlugboardApp {
         guard let index = rootContainer.stack.firstIndex(where: { $0.controller.screenID == screenID }) else {
             return false
         }
-        guard index < rootContainer.stack.count - 1 else { return true }
-        transition {
-            while rootContainer.stack.count > index + 1 { discard(rootContainer.stack.removeLast()) }
-        }
+        popRoot(toIndex: index)
         return true
     }
 
-    /// Shows the rivers.json screen `id` as a menu item would (pushed on the root stack, or
-    /// presented when its styles say so). False for an unknown id.
+    /// Pops the root stack until the screen at `index` is on top (the popped ones stay cached).
+    func popRoot(toIndex index: Int) {
+        guard index < rootContainer.stack.count - 1 else { return }
+        transition { rootContainer.stack.removeLast(rootContainer.stack.count - index - 1) }
+        trimCache()
+    }
+
+    /// Shows the rivers.json screen `id` as a link would: pushed onto the visible stack, or
+    /// presented when its `styles.presentation` (or `presentation`) says so. False for an
+    /// unknown id.
     @discardableResult
-    public func showScreen(_ id: String) -> Bool {
-        guard let screen = configuration.rivers.screen(id) else { return false }
-        if popRoot(to: id) { return true }
-        let entry = entry(for: screen)
-        if screen.styles.presentation == .present {
-            present(entry)
-        } else {
-            show(entry, in: rootContainer, replacing: false)
-        }
-        return true
+    public func showScreen(
+        _ id: String, dataSource: JSONValue? = nil, presentation: ScreenPresentation? = nil
+    ) -> Bool {
+        open(NavigationRequest(.screen(id), origin: .link, dataSource: dataSource, presentation: presentation))
     }
 
     /// Taps a view by handle, as a person would. Errors say why the view is not tappable.
@@ -167,18 +159,23 @@ extension PlugboardApp {
         device = DeviceProfile.named(kind)
         refresh()
     }
+
+    /// The container whose stack holds the screen instance behind `host`.
+    func container(ofScreen host: InstanceHost) -> StackContainer? {
+        containers.first { container in
+            container.stack.contains { ($0.controller as? PluginScreenController)?.instance.host === host }
+        }
+    }
 }
 
 extension PlugboardApp: ScreenHostDelegate {
     /// A screen's own close button: dismisses its presented container, or pops it.
     public func close(_ host: InstanceHost) -> Bool {
-        guard
-            let container = ([rootContainer!] + presented).first(where: { container in
-                (container.top?.controller as? PluginScreenController)?.instance.host === host
-            })
+        guard let container = container(ofScreen: host),
+            (container.top?.controller as? PluginScreenController)?.instance.host === host
         else { return false }
         record(AppEvent("screen_close", host.pluginID))
-        if container.kind == .presented, container.stack.count == 1 { return close() }
+        if container.kind != .root, container.stack.count == 1 { return close() }
         return container === topContainer ? back() : false
     }
 }

@@ -16,6 +16,10 @@ public final class PlugboardApp {
     public let plugins: AppPlugins
     public private(set) var events: [AppEvent] = []
     public let cache: ScreenCache
+    /// Opens the URLs of URL nav items (the shell prints them or runs `--open-url-command`).
+    public var urlOpener: ((String) -> Void)?
+    /// The cast device the user connected to from the cast picker, if any.
+    public internal(set) var castDevice: String?
 
     let searchPath: LibrarySearchPath
     let window: ViewHandle
@@ -82,7 +86,9 @@ public final class PlugboardApp {
         if let view = root.view { try? environment.views.addChild(view, to: rootContainer.content, by: .host) }
         rootContainer.bar = manager.makeBar(for: rootContainer)
         guard let home else { return }
-        show(entry(for: home), in: rootContainer, replacing: false)
+        let entry = entry(for: home, dataSource: nil, key: ScreenCache.Key(screenID: home.id, dataSource: nil))
+        cache.insert(entry)
+        show(entry, in: rootContainer, replacing: false)
     }
 
     /// Seed 001 steps 2–3: the menu plugin of the home screen, else the built-in side menu.
@@ -109,22 +115,36 @@ public final class PlugboardApp {
         }
     }
 
-    /// The stack entry for a rivers.json screen.
-    func entry(for screen: Screen) -> ScreenEntry {
+    /// The stack entry for a rivers.json screen opened with `dataSource`.
+    func entry(for screen: Screen, dataSource: JSONValue?, key: ScreenCache.Key) -> ScreenEntry {
         let whiteLabel =
             BuiltInScreenType(rawValue: screen.type)?.isWhiteLabel == true
             || configuration.plugins.entry(screen.type)?.manifest.plugboard?.whiteLabel == true
-        return ScreenEntry(controller: screens.make(screen), screen: screen, isWhiteLabel: whiteLabel)
+        return ScreenEntry(
+            controller: screens.make(screen, dataSource: dataSource), screen: screen, isWhiteLabel: whiteLabel, key: key)
     }
 
-    /// Destroys every screen, bar and the root. Called by deinit; safe to call twice.
+    /// Hands `url` to the system, as a URL nav item asks (seed 000: "Opens external URL"): the
+    /// event log records it and `urlOpener` (the shell's) opens it.
+    func openExternalURL(_ url: String, itemID: String) {
+        record(AppEvent("open_url", itemID, detail: url))
+        urlOpener?(url)
+    }
+
+    /// Destroys every screen (on a stack or cached), bar and the root. Called by deinit; safe to
+    /// call twice.
     public func shutdown() {
         guard rootContainer != nil else { return }
+        var destroyed: [ObjectIdentifier] = []
         for container in presented.reversed() + [rootContainer!] {
-            for entry in container.stack.reversed() { entry.controller.destroy() }
+            for entry in container.stack.reversed() {
+                entry.controller.destroy()
+                destroyed.append(ObjectIdentifier(entry))
+            }
             container.stack.removeAll()
             container.bar?.destroy()
         }
+        for entry in cache.removeAll() where !destroyed.contains(ObjectIdentifier(entry)) { entry.controller.destroy() }
         presented.removeAll()
         root.destroy()
         rootContainer = nil

@@ -1,15 +1,18 @@
-/// One screen in a stack: its controller and what the bar needs to know about it.
+/// One screen in a stack: its controller, its cache key and what the bar needs to know about it.
 final class ScreenEntry {
     let controller: any ScreenController
-    /// The rivers.json screen, or nil for screens opened from a URL or a component item.
+    /// The rivers.json screen, or nil for screens opened from a component item.
     let screen: Screen?
     /// Built-in Settings / EPG, or a plugin marked `white_label`: its bar is forced on_top.
     let isWhiteLabel: Bool
+    /// The screen id and data source it was opened with.
+    let key: ScreenCache.Key
 
-    init(controller: any ScreenController, screen: Screen?, isWhiteLabel: Bool) {
+    init(controller: any ScreenController, screen: Screen?, isWhiteLabel: Bool, key: ScreenCache.Key) {
         self.controller = controller
         self.screen = screen
         self.isWhiteLabel = isWhiteLabel
+        self.key = key
     }
 
     /// `styles.force_nav_bar_hidden`: no bar for this screen.
@@ -19,7 +22,9 @@ final class ScreenEntry {
 /// The root state's stack, or one presented container: a stack of screens with its own bar and
 /// its own layer of host views.
 final class StackContainer {
-    enum Kind { case root, presented }
+    /// The root state's stack; a container presented from a bar (its own bar, a close button);
+    /// a drawer over the current screen (a live drawer).
+    enum Kind { case root, presented, drawer }
 
     let kind: Kind
     var stack: [ScreenEntry] = []
@@ -42,7 +47,7 @@ final class StackContainer {
         for (view, name) in [
             (layer, "layer"), (statusBar, "status-bar"), (barSlot, "navigation-bar"), (content, "content"),
         ] {
-            try? tree.setIdentifier(view, "\(kind == .root ? "root" : "presented"):\(name)", by: .host)
+            try? tree.setIdentifier(view, "\(kind):\(name)", by: .host)
         }
         try? tree.addChild(content, to: layer, by: .host)
         try? tree.addChild(barSlot, to: layer, by: .host)

@@ -78,6 +78,9 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         for button in buttons[bar.host.owner] ?? [] {
             try? tree.setEnabled(button.view, !targetsVisibleScreen(button.itemID, in: container), by: .host)
             try? tree.setTextColor(button.view, container.appearance.titleColor, by: .host)
+            if let item = item(button.itemID), item.type == .chromecast {
+                try? tree.setText(button.view, ChromecastButton.title(of: item, connectedTo: app.castDevice), by: .host)
+            }
         }
     }
 
@@ -85,13 +88,14 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     /// special-action, else none.
     func contextButton(for container: StackContainer) -> ContextButton {
         if container.stack.count > 1 { return .back }
-        if container.kind == .presented { return .close }
+        if container.kind != .root { return .close }
         return app.root?.hasSpecialAction == true ? .menu : .none
     }
 
+    /// True when the item would open the screen shown now (same screen, same data source).
     private func targetsVisibleScreen(_ itemID: String, in container: StackContainer) -> Bool {
-        guard let target = item(itemID)?.data.target else { return false }
-        return container.top?.controller.screenID == target
+        guard let item = item(itemID), let target = item.data.target else { return false }
+        return container.top?.key == ScreenCache.Key(screenID: target, dataSource: item.dataSource)
     }
 
     /// A nav item of the bar models (Home's and every screen's own) by id.
@@ -105,7 +109,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     }
 
     func container(of host: InstanceHost) -> StackContainer? {
-        ([app.rootContainer] + app.presented).compactMap { $0 }.first { $0.bar?.host === host }
+        app.containers.first { $0.bar?.host === host }
     }
 
     // MARK: NavigationBarHostDelegate
@@ -121,7 +125,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
                 host.log(.warning, "button_pressed: unknown nav item '\(navItemID ?? "NULL")'")
                 return
             }
-            _ = open(item, from: container)
+            _ = perform(item, origin: .navigationBar, from: container)
         }
     }
 
@@ -137,7 +141,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
             button,
             .host { [unowned self, unowned host] in
                 guard let container = container(of: host) else { return }
-                _ = open(item, from: container)
+                _ = perform(item, origin: .navigationBar, from: container)
             }, by: .host)
         buttons[host.owner, default: []].append((item.id, button))
         return button
@@ -153,134 +157,15 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
 
     // MARK: what a nav item does
 
-    /// Opens what `item` names, from `container` (a bar's, or the root's for menu items). Returns
-    /// false when the item does nothing.
-    func open(_ item: NavItem, from container: StackContainer) -> Bool {
-        let fromRoot = container === app.rootContainer && isMenuItem(item)
-        switch item.type {
-        case .button, .label:
-            if let target = item.data.target, let screen = app.configuration.rivers.screen(target) {
-                return openScreen(screen, from: container, fromRoot: fromRoot)
-            }
-            if let url = item.webURL {
-                app.record(AppEvent("open_url", item.id, detail: url))
-                return openCached(
-                    key: .init(screenType: "web", dataSource: url), from: container, fromRoot: fromRoot,
-                    presentation: nil
-                ) {
-                    ScreenEntry(
-                        controller: app.screens.makeWeb(url: url, title: item.title ?? url, itemID: item.id),
-                        screen: nil, isWhiteLabel: false)
-                }
-            }
-            app.record(AppEvent("ignored", item.id, detail: "no target and no URL"))
-            return false
-        case .liveDrawer, .applicasterCrossmates, .applicasterFeed:
-            return openCached(
-                key: .init(screenType: item.typeName, dataSource: item.data.source ?? ""), from: container,
-                fromRoot: fromRoot, presentation: nil
-            ) { ScreenEntry(controller: app.screens.makeComponent(item), screen: nil, isWhiteLabel: false) }
-        case .applicasterEPG, .applicasterSettings:
-            if let target = item.data.target, let screen = app.configuration.rivers.screen(target) {
-                return openScreen(screen, from: container, fromRoot: fromRoot)
-            }
-            let type: BuiltInScreenType = item.type == .applicasterEPG ? .epg : .settings
-            if let screen = app.configuration.rivers.screens.first(where: { $0.type == type.rawValue }) {
-                return openScreen(screen, from: container, fromRoot: fromRoot)
-            }
-            return openCached(
-                key: .init(screenType: type.rawValue, dataSource: ""), from: container, fromRoot: fromRoot,
-                presentation: nil
-            ) {
-                ScreenEntry(
-                    controller: app.screens.makeWhiteLabel(type, itemID: item.id), screen: nil, isWhiteLabel: true)
-            }
-        case .chromecast:
-            // A cast action; with a `chromecast` screen plugin, its device picker is shown too.
-            app.record(AppEvent("cast", item.id, detail: item.data.source))
-            guard app.plugins.plugin(item.typeName)?.descriptor.kind == .screen else { return true }
-            return openCached(
-                key: .init(screenType: item.typeName, dataSource: ""), from: container, fromRoot: fromRoot,
-                presentation: nil
-            ) { ScreenEntry(controller: app.screens.makeComponent(item), screen: nil, isWhiteLabel: false) }
-        case .pluginCall:
-            return callExport(item)
-        case .header, .ad, .nestedMenu, nil:
+    /// Carries out `item`, pressed at `origin` in `container`, by its type's behaviour. Returns
+    /// false (with an `ignored` event) when the item does nothing.
+    func perform(_ item: NavItem, origin: NavigationRequest.Origin, from container: StackContainer) -> Bool {
+        guard let type = item.type, let behaviour = NavItemBehaviours.behaviour(for: type) else {
+            app.record(AppEvent("ignored", item.id, detail: "a \(item.typeName) item does nothing when pressed"))
             return false
         }
-    }
-
-    /// A `plugin_call` item: calls `data.plugin`'s export `data.export` with `data.args` (a JSON
-    /// array, default []) and records the result or the error.
-    private func callExport(_ item: NavItem) -> Bool {
-        let data = item.node["data"]
-        guard let plugin = data?["plugin"]?.node.stringValue, let export = data?["export"]?.node.stringValue else {
-            app.record(AppEvent("error", item.id, detail: "a plugin_call item needs data.plugin and data.export"))
-            return false
-        }
-        let arguments = data?["args"]?.node.serialized() ?? "[]"
-        do throws(CallError) {
-            let result = try app.plugins.exports.call(plugin: plugin, name: export, arguments: arguments)
-            app.record(
-                AppEvent("plugin_call", item.id, detail: "\(plugin).\(export)(\(arguments)) = \(result.serialized())"))
-            return true
-        } catch {
-            app.record(AppEvent("error", item.id, detail: error.description))
-            return false
-        }
-    }
-
-    private func isMenuItem(_ item: NavItem) -> Bool {
-        app.home?.menu?.navItems.flatMap(\.flattened).contains { $0.id == item.id } ?? false
-    }
-
-    private func openScreen(_ screen: Screen, from container: StackContainer, fromRoot: Bool) -> Bool {
-        if fromRoot, app.popRoot(to: screen.id) { return true }
-        let dataSource = screen.dataObject.merged.objectValue?["source"]?.stringValue ?? ""
-        return openCached(
-            key: .init(screenType: screen.type, dataSource: dataSource), from: container, fromRoot: fromRoot,
-            presentation: screen.styles.presentation
-        ) { app.entry(for: screen) }
-    }
-
-    /// Presents (from the bar; push from the root; `presentation` overrides) the screen of `key`,
-    /// re-using a cached instance. Screens opened from the bar are cached; a re-used one is first
-    /// taken off the stack it was on, so no screen is on the stacks twice.
-    private func openCached(
-        key: ScreenCache.Key, from container: StackContainer, fromRoot: Bool, presentation: ScreenPresentation?,
-        make: () -> ScreenEntry
-    ) -> Bool {
-        let mode = presentation ?? (fromRoot ? .push : .present)
-        var entry: ScreenEntry
-        var isNew = false
-        if !fromRoot, let cached = app.cache.lookup(key),
-            let existing = ([app.rootContainer!] + app.presented).flatMap(\.stack).first(where: {
-                $0.controller === cached
-            })
-        {
-            if app.visibleEntry?.controller === cached { return true }
-            app.detach(cached)
-            entry = existing
-        } else {
-            entry = make()
-            isNew = true
-        }
-        if mode == .present {
-            app.present(entry)
-        } else {
-            app.show(entry, in: container, replacing: false)
-        }
-        // Cached once shown, so that only screens the user no longer sees can be evicted.
-        if isNew, !fromRoot {
-            var evicted = false
-            app.cache.insert(
-                entry.controller, for: key, inUse: { [unowned self] in app.visibleEntry?.controller === $0 },
-                evict: { [unowned self] in
-                    app.detach($0)
-                    evicted = true
-                })
-            if evicted { app.refresh() }
-        }
-        return true
+        let done = behaviour.perform(item, NavItemContext(app: app, origin: origin, container: container))
+        if !done { app.record(AppEvent("ignored", item.id, detail: "no target and no URL")) }
+        return done
     }
 }

@@ -1,14 +1,23 @@
-/// The screens the navigation-bar manager created from navigation buttons (the seed's
-/// NavigationBarCatchingItem), keyed by screen type + data-source URL.
+/// The screens the app has shown (the seed's NavigationBarCatchingItem), keyed by the rivers.json
+/// screen id and the data source they were opened with — never by plugin type, so two screens
+/// served by one plugin are two instances, and one screen opened with two feeds is two.
 ///
-/// Presenting a cached key re-uses its instance instead of creating a second one. The cache is
-/// bounded: when full, the least recently used screen that is not on screen is evicted and
-/// destroyed. Hits, misses and evictions are counted.
+/// A screen that leaves its stack (back, close, another menu item) stays here and is shown again,
+/// with its lifecycle events, when it is opened again with the same key. The cache is bounded:
+/// past its capacity the least recently used screens that are on no stack are evicted and
+/// destroyed. Hits, misses and evictions are counted for `state`.
 public final class ScreenCache {
     public struct Key: Hashable, Sendable, Codable, CustomStringConvertible {
-        public var screenType: String
+        /// The rivers.json screen id, or a synthetic one (`live_drawer:nb-live`, `cast:sb-cast`).
+        public var screenID: String
+        /// The data source as canonical JSON text; empty when there is none.
         public var dataSource: String
-        public var description: String { dataSource.isEmpty ? screenType : "\(screenType) @ \(dataSource)" }
+        public var description: String { dataSource.isEmpty ? screenID : "\(screenID) @ \(dataSource)" }
+
+        public init(screenID: String, dataSource: JSONValue?) {
+            self.screenID = screenID
+            self.dataSource = dataSource?.serialized() ?? ""
+        }
     }
 
     public struct Statistics: Hashable, Sendable, Codable {
@@ -17,11 +26,12 @@ public final class ScreenCache {
         public var evictions = 0
         public var count = 0
         public var capacity = 0
+        /// From least to most recently used.
         public var keys: [String] = []
     }
 
     public let capacity: Int
-    private var entries: [Key: any ScreenController] = [:]
+    private var entries: [Key: ScreenEntry] = [:]
     /// Keys from least to most recently used.
     private var order: [Key] = []
     private var hits = 0
@@ -31,47 +41,49 @@ public final class ScreenCache {
     public init(capacity: Int) { self.capacity = max(1, capacity) }
 
     /// The cached screen for `key` (a hit), or nil (a miss).
-    func lookup(_ key: Key) -> (any ScreenController)? {
-        guard let screen = entries[key] else {
+    func lookup(_ key: Key) -> ScreenEntry? {
+        guard let entry = entries[key] else {
             misses += 1
             return nil
         }
         hits += 1
         touch(key)
-        return screen
+        return entry
     }
 
-    /// Caches `screen`. When over capacity, evicts least recently used screens for which `inUse`
-    /// is false, handing each to `evict` (which takes it off its stack) and then destroying it.
-    func insert(
-        _ screen: any ScreenController, for key: Key, inUse: (any ScreenController) -> Bool,
-        evict: (any ScreenController) -> Void
-    ) {
-        entries[key] = screen
-        touch(key)
+    /// Caches `entry` under its key.
+    func insert(_ entry: ScreenEntry) {
+        entries[entry.key] = entry
+        touch(entry.key)
+    }
+
+    /// Evicts least recently used screens while over capacity, skipping those `inUse` says are
+    /// on a stack; each evicted screen is destroyed.
+    func trim(inUse: (ScreenEntry) -> Bool) {
         var index = 0
         while entries.count > capacity, index < order.count {
-            let candidate = order[index]
-            guard let victim = entries[candidate], candidate != key, !inUse(victim) else {
+            let key = order[index]
+            guard let victim = entries[key], !inUse(victim) else {
                 index += 1
                 continue
             }
-            entries[candidate] = nil
+            entries[key] = nil
             order.remove(at: index)
             evictions += 1
-            evict(victim)
-            victim.destroy()
+            victim.controller.destroy()
         }
     }
 
-    /// Forgets `screen` (closed or popped); the caller destroys it.
-    func remove(_ screen: any ScreenController) {
-        guard let key = entries.first(where: { $0.value === screen })?.key else { return }
-        entries[key] = nil
-        order.removeAll { $0 == key }
+    /// Every cached screen, for shutdown.
+    func removeAll() -> [ScreenEntry] {
+        defer {
+            entries.removeAll()
+            order.removeAll()
+        }
+        return order.compactMap { entries[$0] }
     }
 
-    func contains(_ screen: any ScreenController) -> Bool { entries.values.contains { $0 === screen } }
+    func contains(_ entry: ScreenEntry) -> Bool { entries[entry.key] === entry }
 
     private func touch(_ key: Key) {
         order.removeAll { $0 == key }

@@ -20,10 +20,10 @@ final class ScreenFactory {
     }
 
     /// The controller for a rivers.json screen.
-    func make(_ screen: Screen) -> any ScreenController {
+    func make(_ screen: Screen, dataSource given: JSONValue? = nil) -> any ScreenController {
         let title = screen.name ?? screen.id
         let model = screen.model
-        let dataSource = ScreenProps.dataSource(of: screen.dataObject.merged)
+        let dataSource = given ?? ScreenProps.dataSource(of: screen.dataObject.merged)
         if let made = makePlugin(
             type: screen.type, id: screen.id, title: title, screenModel: model, dataSource: dataSource)
         {

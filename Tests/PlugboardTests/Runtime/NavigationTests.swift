@@ -18,23 +18,41 @@ import Testing
         #expect(special.events.contains(AppEvent("special_action", "test.root.swift")))
     }
 
-    @Test func backAfterAPushCloseOnAPresentedScreenNeverTwo() throws {
+    @Test func backAfterAPushCloseOnAPresentedScreenMenuOnTheRootContentNeverTwo() throws {
         let app = try StandardApp.fixture(root: "test.root.swift").launch()
-        #expect(app.selectRootItem("m-shows"))  // from the root: push
-        #expect(app.state.rootStack == ["home", "shows"])
+        #expect(app.selectRootItem("m-shows"))  // from the menu: the root's content, menu button kept
+        #expect(app.state.rootStack == ["shows"])
+        #expect(app.state.bar.contextButton == .menu)
+        #expect(app.showScreen("plugin"))  // a link: pushed onto the visible stack
+        #expect(app.state.rootStack == ["shows", "plugin"])
         #expect(app.state.bar.contextButton == .back)
-        try app.tap(identifier: "nav-item:shows-to-plugin")  // from the bar: present
+        try app.tap(identifier: "nav-item:to-home")  // from the bar: presented
         #expect(app.state.state == "presentation")
-        #expect(app.state.presented == [["plugin"]])
+        #expect(app.state.presented == [["home"]])
         #expect(app.state.bar.contextButton == .close)
         try app.tap(identifier: "context")  // close
         #expect(app.state.state == "root")
         #expect(app.state.bar.contextButton == .back)
         try app.tap(identifier: "context")  // back
-        #expect(app.state.rootStack == ["home"])
+        #expect(app.state.rootStack == ["shows"])
         #expect(app.state.bar.contextButton == .menu)
         #expect(!app.back())
         #expect(!app.close())
+    }
+
+    @Test func menuSelectionReplacesTheRootContentAndReselectingIsACacheHit() throws {
+        let environment = PlugboardHost()
+        let app = try StandardApp.fixture(root: "test.root.swift").launch(environment: environment)
+        #expect(app.selectRootItem("m-plugin"))
+        #expect(app.state.rootStack == ["plugin"])
+        #expect(app.selectRootItem("m-shows"))
+        #expect(app.state.rootStack == ["shows"])
+        #expect(app.state.bar.contextButton == .menu)
+        #expect(app.selectRootItem("m-plugin"))  // the same instance again
+        #expect(app.state.rootStack == ["plugin"])
+        #expect(messages(environment, from: "test.screen.c").filter { $0 == "init" }.count == 1)
+        #expect(app.state.cache.hits == 1)
+        #expect(messages(environment, from: "test.root.swift").last { $0.hasPrefix("select") } == "select m-plugin")
     }
 
     @Test func aScreenButtonPresentsItsTargetWithItsOwnBar() throws {
@@ -46,11 +64,30 @@ import Testing
         #expect(app.state.bar.title == "Shows")
     }
 
-    @Test func stylesPresentationOverridesTheDefault() throws {
-        let app = try StandardApp.fixture().launch()
-        #expect(app.selectRootItem("m-modal"))  // a root item whose screen says present
-        #expect(app.state.presented == [["modal"]])
+    @Test func theMenuPushesAndTheBarPresentsWhateverTheStylesSay() throws {
+        var fixture = StandardApp.fixture()
+        fixture.screens[2]["styles"] = ["presentation": "push"]  // shows
+        let app = try fixture.launch()
+        #expect(app.selectRootItem("m-modal"))  // styles say present; the menu's rule wins
+        #expect(app.state.rootStack == ["modal"])
+        #expect(app.state.presented.isEmpty)
+        #expect(app.selectRootItem("m-plugin"))
+        try app.tap(identifier: "nav-item:to-shows")  // styles say push; the bar's rule wins
+        #expect(app.state.presented == [["shows"]])
         #expect(app.state.bar.contextButton == .close)
+    }
+
+    @Test func linksFollowTheTargetsStylesPresentation() throws {
+        let app = try StandardApp.fixture().launch()
+        #expect(app.showScreen("modal"))  // styles say present
+        #expect(app.state.presented == [["modal"]])
+        #expect(app.close())
+        #expect(app.showScreen("shows"))  // no presentation: push
+        #expect(app.state.rootStack == ["home", "shows"])
+        #expect(app.showScreen("modal", presentation: .push))  // what the caller asks wins
+        #expect(app.state.rootStack == ["home", "shows", "modal"])
+        #expect(!app.showScreen("nope"))
+        #expect(app.events.last == AppEvent("error", "nope", detail: "no screen with this id in rivers.json"))
     }
 
     @Test func aButtonTargetingTheVisibleScreenIsDisabled() throws {
@@ -62,13 +99,15 @@ import Testing
         #expect(app.state.state == "root")
     }
 
-    @Test func aURLButtonOpensTheWebScreenAndRecordsTheURL() throws {
+    @Test func aURLButtonHandsTheURLToTheSystem() throws {
         let app = try StandardApp.fixture().launch()
+        var opened: [String] = []
+        app.urlOpener = { opened.append($0) }
         try app.tap(identifier: "nav-item:web")
-        #expect(app.state.presented == [["web:web"]])
+        #expect(opened == ["https://example.com/page"])
+        #expect(app.state.state == "root")
+        #expect(app.state.visibleScreen == "home")
         #expect(app.events.contains(AppEvent("open_url", "web", detail: "https://example.com/page")))
-        let screen = try #require(app.visibleEntry?.controller as? BuiltInScreen)
-        #expect(screen.kind == .web(url: "https://example.com/page"))
     }
 
     @Test(arguments: [
@@ -79,6 +118,8 @@ import Testing
         let app = try StandardApp.fixture().launch()
         try app.tap(identifier: "nav-item:\(item)")
         #expect(app.state.visibleScreen == screen)
+        // The live drawer slides over the current screen; the feed is presented.
+        #expect(app.presented.last?.kind == (item == "live" ? .drawer : .presented))
         let controller = try #require(app.visibleEntry?.controller as? BuiltInScreen)
         if case .component(_, let dataSource) = controller.kind {
             #expect(dataSource == source)
@@ -87,11 +128,25 @@ import Testing
         }
     }
 
-    @Test func chromecastIsACastAction() throws {
-        let app = try StandardApp.fixture().launch()
+    @Test func chromecastOpensTheCastPickerAndTheButtonShowsTheDevice() throws {
+        var fixture = StandardApp.fixture()
+        fixture.settings["cast_devices"] = ["Living Room TV", "Kitchen"]
+        let app = try fixture.launch()
         try app.tap(identifier: "nav-item:cast")
-        #expect(app.events.last == AppEvent("cast", "cast"))
+        #expect(app.state.visibleScreen == "cast:cast")
+        let picker = try #require(app.visibleEntry?.controller.view)
+        let texts = { app.collect(under: picker).compactMap { app.environment.views[$0]?.text } }
+        #expect(texts() == ["Cast to", "Living Room TV", "Kitchen", "Disconnect"])
+        try app.tap(identifier: "cast-device:2")
         #expect(app.state.state == "root")
+        #expect(app.castDevice == "Kitchen")
+        #expect(app.events.contains(AppEvent("cast_connected", "cast", detail: "Kitchen")))
+        #expect(app.state.bar.navigationButtons.first { $0.id == "cast" }?.title == "Cast ▸ Kitchen")
+        try app.tap(identifier: "nav-item:cast")  // the cached picker, showing the connection
+        #expect(texts() == ["Cast to", "Living Room TV", "✓ Kitchen", "Disconnect"])
+        try app.tap(identifier: "cast-disconnect")
+        #expect(app.castDevice == nil)
+        #expect(app.state.bar.navigationButtons.first { $0.id == "cast" }?.title == "Cast")
     }
 
     @Test func labelsAndHeadersMakeNoBarButtons() throws {
@@ -107,12 +162,13 @@ import Testing
         #expect(messages(environment, from: "test.navbar.swift").contains("no button for a-label"))
     }
 
-    @Test func lifecycleRunsInOrderAcrossPushPresentCloseAndBack() throws {
+    @Test func lifecycleRunsInOrderAcrossMenuPresentClosePushAndBack() throws {
         let environment = PlugboardHost()
         let app = try StandardApp.fixture().launch(environment: environment)
-        #expect(app.selectRootItem("m-plugin"))  // push the C plugin screen
+        #expect(app.selectRootItem("m-plugin"))  // the C plugin screen becomes the root content
         try app.tap(identifier: "nav-item:to-shows")  // present shows over it
         #expect(app.close())
+        #expect(app.showScreen("hidden"))  // push
         #expect(app.back())
         #expect(
             app.lifecycle == [
@@ -120,18 +176,19 @@ import Testing
                 "will_disappear home", "did_disappear home", "will_appear plugin", "did_appear plugin",
                 "will_disappear plugin", "did_disappear plugin", "will_appear shows", "did_appear shows",
                 "will_disappear shows", "did_disappear shows", "will_appear plugin", "did_appear plugin",
-                "will_disappear plugin", "did_disappear plugin", "will_appear home", "did_appear home",
+                "will_disappear plugin", "did_disappear plugin", "will_appear hidden", "did_appear hidden",
+                "will_disappear hidden", "did_disappear hidden", "will_appear plugin", "did_appear plugin",
             ])
-        // The plugin saw the same order, and was destroyed when popped.
-        let plugin = messages(environment, from: "test.screen.c").filter {
-            !$0.hasPrefix("props") && !$0.hasPrefix("layout")
-        }
+        // The plugin saw the same order; it stays cached until the app shuts down.
+        let plugin = { messages(environment, from: "test.screen.c").filter { !$0.hasPrefix("props") && !$0.hasPrefix("layout") } }
         #expect(
-            plugin == [
+            plugin() == [
                 "init", "data_source {\"source\":\"https://feeds.example.com/plugin\",\"type\":\"ATOM\"}",
                 "will_appear", "did_appear", "will_disappear", "did_disappear", "will_appear", "did_appear",
-                "will_disappear", "did_disappear", "destroy",
+                "will_disappear", "did_disappear", "will_appear", "did_appear",
             ])
+        app.shutdown()
+        #expect(plugin().suffix(3) == ["will_disappear", "did_disappear", "destroy"])
     }
 
     @Test func aScreenPluginReceivesTheSeedsProps() throws {

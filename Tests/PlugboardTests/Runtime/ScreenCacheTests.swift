@@ -3,16 +3,28 @@ import Testing
 
 @testable import Plugboard
 
-/// The navigation-bar manager's screen cache: re-use, duplicates, close, LRU eviction, counters.
+/// The screen cache of seed 000 (NavigationBarCatchingItem), driven through real `.so` plugins:
+/// keyed by rivers.json screen id + data source, closed screens kept and shown again, LRU eviction
+/// of screens on no stack, counters.
 @Suite struct ScreenCacheTests {
-    /// Home's bar opens the C plugin screen and Shows; Shows' bar opens the plugin screen.
+    /// The standard app plus a second screen served by the same C plugin, and bar buttons that
+    /// open one screen with two different feeds.
     static func app(capacity: Int = 8, environment: PlugboardHost) throws -> PlugboardApp {
+        typealias F = AppFixture
         var fixture = StandardApp.fixture()
         fixture.settings["screen_cache_capacity"] = capacity
-        // The plugin screen gets a bar of its own that opens Shows.
-        fixture.screens[1]["navigations"] = [
-            AppFixture.navBar("plugin-bar", items: [AppFixture.item("p-to-shows", target: "shows")])
+        fixture.screens.append(F.screen("plugin-two", type: "test.screen.c"))
+        var bar = fixture.screens[0]["navigations"] as! [[String: Any]]
+        var items = bar[0]["nav_items"] as! [[String: Any]]
+        items += [
+            F.item("to-plugin-two", target: "plugin-two"),
+            F.item("news-feed", target: "plugin-two", source: "https://feeds.example.com/news", dataType: "ATOM"),
+            F.item("sport-feed", target: "plugin-two", source: "https://feeds.example.com/sport", dataType: "ATOM"),
         ]
+        bar[0]["nav_items"] = items
+        fixture.screens[0]["navigations"] = bar
+        // The plugin screen gets a bar of its own that opens the other screen of the same plugin.
+        fixture.screens[1]["navigations"] = [F.navBar("plugin-bar", items: [F.item("p-to-two", target: "plugin-two")])]
         return try fixture.launch(environment: environment)
     }
 
@@ -20,74 +32,86 @@ import Testing
         messages(environment, from: "test.screen.c").filter { $0 == "init" }.count
     }
 
-    @Test func presentingACachedKeyReusesTheInstanceAndRemovesTheDuplicate() throws {
+    @Test func twoScreensServedByOnePluginAreTwoInstances() throws {
         let environment = PlugboardHost()
         let app = try Self.app(environment: environment)
-        try app.tap(identifier: "nav-item:to-plugin")  // miss: create
-        try app.tap(identifier: "nav-item:p-to-shows")  // miss
-        try app.tap(identifier: "nav-item:shows-to-plugin")  // hit: the same instance, moved up
-        #expect(app.state.presented == [["shows"], ["plugin"]])
+        try app.tap(identifier: "nav-item:to-plugin")
+        try app.tap(identifier: "nav-item:p-to-two")  // the other screen of the same plugin: a miss
+        #expect(app.state.presented == [["plugin"], ["plugin-two"]])
+        #expect(Self.creates(environment) == 2)
+        #expect(app.state.cache.hits == 0)
+        #expect(app.events.contains { $0.name == "open" && $0.subject == "plugin-two" })
+    }
+
+    @Test func oneScreenOpenedWithTwoDataSourcesIsTwoInstancesEachWithItsData() throws {
+        let environment = PlugboardHost()
+        let app = try Self.app(environment: environment)
+        try app.tap(identifier: "nav-item:news-feed")
+        #expect(app.close())
+        try app.tap(identifier: "nav-item:sport-feed")
+        #expect(Self.creates(environment) == 2)
+        let dataSources = messages(environment, from: "test.screen.c").filter { $0.hasPrefix("data_source ") }
+        #expect(dataSources.count == 2)
+        #expect(dataSources[0].contains("https://feeds.example.com/news") && !dataSources[0].contains("target"))
+        #expect(dataSources[1].contains("https://feeds.example.com/sport"))
+        #expect(app.state.cache.keys.contains { $0.hasPrefix("plugin-two @ ") && $0.contains("news") })
+    }
+
+    @Test func closeAndReopenIsACacheHitWithLifecycleEvents() throws {
+        let environment = PlugboardHost()
+        let app = try Self.app(environment: environment)
+        try app.tap(identifier: "nav-item:to-plugin")
+        #expect(app.close())
+        #expect(!messages(environment, from: "test.screen.c").contains("destroy"), "a closed screen stays cached")
+        try app.tap(identifier: "nav-item:to-plugin")
         #expect(Self.creates(environment) == 1)
-        let stats = app.state.cache
-        #expect(stats.hits == 1)
-        #expect(stats.misses == 2)
-        #expect(stats.evictions == 0)
-        #expect(stats.count == 2)
-        // Least recently used first: the plugin screen was just used again.
-        #expect(stats.keys == ["general_content", "test.screen.c @ https://feeds.example.com/plugin"])
-        // The re-used screen went through disappear / appear again, in order.
+        #expect(app.state.cache.hits == 1)
+        #expect(app.state.presented == [["plugin"]])
         #expect(
             app.lifecycle.suffix(4) == [
-                "will_disappear shows", "did_disappear shows", "will_appear plugin", "did_appear plugin",
+                "will_disappear home", "did_disappear home", "will_appear plugin", "did_appear plugin",
+            ])
+        #expect(
+            messages(environment, from: "test.screen.c").filter { !$0.hasPrefix("layout") }.suffix(4) == [
+                "will_disappear", "did_disappear", "will_appear", "did_appear",
             ])
     }
 
-    @Test func closingRemovesTheScreenFromTheCacheAndDestroysIt() throws {
+    @Test func evictionTakesTheLeastRecentlyUsedScreenOnNoStackAndDestroysIt() throws {
         let environment = PlugboardHost()
-        let app = try Self.app(environment: environment)
+        let app = try Self.app(capacity: 2, environment: environment)  // home stays: it is on the root stack
         try app.tap(identifier: "nav-item:to-plugin")
-        #expect(app.state.cache.count == 1)
         #expect(app.close())
-        #expect(app.state.cache.count == 0)
+        try app.tap(identifier: "nav-item:to-shows")
+        #expect(app.close())
+        #expect(app.state.cache.evictions == 1)  // three screens, capacity two: the plugin screen went
         #expect(messages(environment, from: "test.screen.c").last == "destroy")
-        try app.tap(identifier: "nav-item:to-plugin")  // a miss again: a second create
+        #expect(app.state.cache.keys == ["home", "shows"])
+        try app.tap(identifier: "nav-item:to-plugin")  // created again
         #expect(Self.creates(environment) == 2)
-        #expect(app.state.cache.misses == 2)
+        #expect(app.state.cache.keys == ["shows", "plugin"] || app.state.cache.keys == ["home", "plugin"])
     }
 
-    @Test func theCapacityIsBoundedAndTheLeastRecentlyUsedScreenIsEvictedAndDestroyed() throws {
+    @Test func screensOnAStackAreNeverEvicted() throws {
         let environment = PlugboardHost()
         let app = try Self.app(capacity: 1, environment: environment)
         try app.tap(identifier: "nav-item:to-plugin")
-        try app.tap(identifier: "nav-item:p-to-shows")  // over capacity: the plugin screen goes
-        let stats = app.state.cache
-        #expect(stats.evictions == 1)
-        #expect(stats.count == 1)
-        #expect(stats.keys == ["general_content"])
-        #expect(app.state.presented == [["shows"]])  // taken off its stack too
-        #expect(messages(environment, from: "test.screen.c").last == "destroy")
+        try app.tap(identifier: "nav-item:p-to-two")
+        #expect(app.state.presented == [["plugin"], ["plugin-two"]])
+        #expect(app.state.cache.evictions == 0)
+        #expect(app.state.cache.count == 3)  // over capacity while all are shown
         #expect(app.close())
-        #expect(app.state.state == "root")
+        #expect(app.close())
+        #expect(app.state.cache.count == 1)  // then trimmed: only home, on the root stack, stays
+        #expect(app.state.cache.evictions == 2)
     }
 
-    @Test func theVisibleScreenIsNeverEvicted() {
-        let cache = ScreenCache(capacity: 1)
+    @Test func shutdownDestroysCachedScreensOnce() throws {
         let environment = PlugboardHost()
-        let a = BuiltInScreen(
-            screenID: "a", screenType: "t", title: "A", kind: .error("a"), background: nil, environment: environment)
-        let b = BuiltInScreen(
-            screenID: "b", screenType: "t", title: "B", kind: .error("b"), background: nil, environment: environment)
-        var evicted: [String] = []
-        cache.insert(
-            a, for: .init(screenType: "t", dataSource: "a"), inUse: { _ in true },
-            evict: { evicted.append($0.screenID) })
-        cache.insert(
-            b, for: .init(screenType: "t", dataSource: "b"), inUse: { _ in true },
-            evict: { evicted.append($0.screenID) })
-        #expect(evicted.isEmpty)
-        #expect(cache.statistics.count == 2)
-        #expect(cache.lookup(.init(screenType: "t", dataSource: "a")) === a)
-        #expect(cache.lookup(.init(screenType: "t", dataSource: "c")) == nil)
-        #expect(cache.statistics.hits == 1 && cache.statistics.misses == 1)
+        let app = try Self.app(environment: environment)
+        try app.tap(identifier: "nav-item:to-plugin")
+        #expect(app.close())
+        app.shutdown()
+        #expect(messages(environment, from: "test.screen.c").filter { $0 == "destroy" }.count == 1)
     }
 }

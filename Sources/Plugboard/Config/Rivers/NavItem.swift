@@ -67,6 +67,15 @@ public struct NavItem: Sendable {
 }
 
 extension NavItem {
+    /// The data source the item passes to the screen it opens: its `data` without `target`,
+    /// when it names a `source`; nil otherwise.
+    public var dataSource: JSONValue? {
+        guard let data = node["data"]?.node.value.objectValue, let source = data["source"]?.stringValue,
+            !source.isEmpty
+        else { return nil }
+        return .object(JSONObject(entries: data.entries.filter { $0.key != "target" }))
+    }
+
     /// The URL the button opens: its source when its data type is `WEB_URL`, or when its source
     /// is an http(s) URL.
     public var webURL: String? {

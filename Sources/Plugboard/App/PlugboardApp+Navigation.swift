@@ -101,6 +101,13 @@ extension PlugboardApp {
         return true
     }
 
+    /// Why `menu()` has nothing to do now, for the shell's message.
+    public var whyNoMenuButton: String {
+        if !presented.isEmpty { return "a presented screen shows its close button" }
+        if rootContainer.stack.count > 1 { return "a pushed screen shows its back button" }
+        return "the root has no special action"
+    }
+
     /// Selects the root menu's nav item `id`, as the root plugin's `open_item` or the shell does:
     /// its screen becomes the root's content (seed 002: push from the root; the menu button stays).
     @discardableResult
@@ -169,13 +176,21 @@ extension PlugboardApp {
 }
 
 extension PlugboardApp: ScreenHostDelegate {
-    /// A screen's own close button: dismisses its presented container, or pops it.
+    /// A screen's own close button (screens that hide the bar, seed 002): dismisses its presented
+    /// container, pops it, or — when it is the root's only screen — goes back to Home, the way
+    /// the app started.
     public func close(_ host: InstanceHost) -> Bool {
-        guard let container = container(ofScreen: host),
+        guard let container = container(ofScreen: host), container === topContainer,
             (container.top?.controller as? PluginScreenController)?.instance.host === host
         else { return false }
         record(AppEvent("screen_close", host.pluginID))
-        if container.kind != .root, container.stack.count == 1 { return close() }
-        return container === topContainer ? back() : false
+        if container.kind != .root { return container.stack.count == 1 ? close() : back() }
+        if container.stack.count > 1 { return back() }
+        guard let home, container.top?.key != ScreenCache.Key(screenID: home.id, dataSource: nil) else { return false }
+        let opened = open(NavigationRequest(.screen(home.id), origin: .menu))
+        if let item = home.menu?.navItems.flatMap(\.flattened).first(where: { $0.data.target == home.id }) {
+            root.selectItem(item.id)
+        }
+        return opened
     }
 }

@@ -33,7 +33,7 @@ public final class ShellSession {
         case .tap(let target): return tap(target)
         case .back: return changed(app.back(), failure: "nothing to go back to")
         case .close: return changed(app.close(), failure: "no presented screen to close")
-        case .menu: return changed(app.menu(), failure: "no menu button here (the root has no special action)")
+        case .menu: return changed(app.menu(), failure: "no menu button here (\(app.whyNoMenuButton))")
         case .select(let item):
             return changed(app.selectRootItem(item), failure: "no menu item '\(item)'")
         case .device(let kind):

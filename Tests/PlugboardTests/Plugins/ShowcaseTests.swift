@@ -25,23 +25,23 @@ import Testing
         #expect(app.configuration.plugins.entry("FacebookLoginPlugin") != nil)
     }
 
-    @Test func everyMenuItemOfTheShowcaseShowsItsScreenAndComesBack() throws {
+    @Test func everyMenuItemOfTheShowcaseBecomesTheRootContent() throws {
         let app = try Self.launch(Self.showcase)
         #expect(app.state.root == "side_menu")
-        let expectations: [(item: String, screen: String, presented: Bool)] = [
-            ("m-shows", "shows", false), ("m-movies", "movies", false), ("m-news", "news", false),
-            ("m-epg", "epg", false), ("m-kids", "kids", false), ("m-about", "about", false),
-            ("m-guide-full", "epg-full", true), ("m-contact", "contact", true), ("m-settings", "settings", false),
+        let expectations: [(item: String, screen: String)] = [
+            ("m-shows", "shows"), ("m-movies", "movies"), ("m-news", "news"), ("m-epg", "epg"), ("m-kids", "kids"),
+            ("m-about", "about"), ("m-guide-full", "epg-full"), ("m-contact", "contact"), ("m-settings", "settings"),
         ]
-        for (item, screen, presented) in expectations {
+        for (item, screen) in expectations {
             #expect(app.selectRootItem(item), "\(item)")
             #expect(app.state.visibleScreen == screen, "\(item)")
-            #expect((app.state.state == "presentation") == presented, "\(item)")
+            #expect(app.state.rootStack == [screen], "\(item): the menu's screen is the root's only one")
+            #expect(app.state.state == "root", "\(item): the menu never presents")
             let type = app.visibleEntry?.screen?.type ?? ""
             let builtIn = BuiltInScreenType(rawValue: type) != nil
             #expect(
                 (app.visibleEntry?.controller is PluginScreenController) == !builtIn, "\(item) is drawn by its plugin")
-            if presented { #expect(app.close()) } else { #expect(app.back()) }
+            #expect(app.selectRootItem("m-home"))
             #expect(app.state.visibleScreen == "home", "\(item)")
         }
         #expect(!app.events.contains { $0.name == "error" }, "\(app.events)")
@@ -49,16 +49,18 @@ import Testing
 
     @Test func theShowcaseBarsOpenEveryButtonType() throws {
         let app = try Self.launch(Self.showcase)
-        try app.tap(identifier: "nav-item:nb-epg")  // a screen button; EPG's manifest says push
-        #expect(app.state.rootStack == ["home", "epg"])
+        var opened: [String] = []
+        app.urlOpener = { opened.append($0) }
+        try app.tap(identifier: "nav-item:nb-epg")  // a screen button: presented, whatever EPG's manifest says
+        #expect(app.state.presented == [["epg"]])
         #expect(app.state.bar.placement == .onTop)  // white-label EPG
-        #expect(app.back())
-        try app.tap(identifier: "nav-item:nb-web")  // a URL button: the Web plugin
-        #expect(app.state.visibleScreen == "web:nb-web")
-        #expect(app.visibleEntry?.controller is PluginScreenController)
         #expect(app.close())
-        try app.tap(identifier: "nav-item:nb-live")  // live drawer component
+        try app.tap(identifier: "nav-item:nb-web")  // a URL button: handed to the system
+        #expect(opened == ["https://showcase.example/about"])
+        #expect(app.state.visibleScreen == "home")
+        try app.tap(identifier: "nav-item:nb-live")  // live drawer component, over the current screen
         #expect(app.state.visibleScreen == "live_drawer:nb-live")
+        #expect(app.presented.last?.kind == .drawer)
         #expect(app.close())
         #expect(app.selectRootItem("m-shows"))  // Shows has its own bar: feed, crossmates, cast
         #expect(app.state.bar.placement == .overlay)
@@ -70,8 +72,7 @@ import Testing
         #expect(app.state.visibleScreen == "applicaster_crossmates:sb-mates")
         #expect(app.close())
         try app.tap(identifier: "nav-item:sb-cast")
-        #expect(app.events.contains(AppEvent("cast", "sb-cast")))
-        #expect(app.state.visibleScreen == "chromecast:sb-cast")
+        #expect(app.state.visibleScreen == "cast:sb-cast")
         #expect(app.close())
         #expect(app.state.visibleScreen == "shows")
     }
@@ -81,10 +82,14 @@ import Testing
         #expect(app.selectRootItem("m-guide-full"))
         #expect(app.state.bar.placement == .hidden)
         #expect(app.state.frames.navigationBar == nil)
-        try app.tap(identifier: "epg-close")
+        try app.tap(identifier: "epg-close")  // the root's content: closing goes back to Home
         #expect(app.state.state == "root")
         #expect(app.state.visibleScreen == "home")
         #expect(app.events.contains(AppEvent("screen_close", "epg_legacy_screen")))
+        #expect(app.showScreen("epg-full"))  // presented (its styles say so): closing dismisses it
+        #expect(app.state.state == "presentation")
+        try app.tap(identifier: "epg-close")
+        #expect(app.state.state == "root")
     }
 
     @Test func contactUsUsesItsConfigurationAndBackground() throws {

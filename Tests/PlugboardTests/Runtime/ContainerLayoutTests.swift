@@ -90,7 +90,7 @@ import Testing
 
     @Test func forceNavBarHiddenHidesTheBarForThatScreen() throws {
         let app = try StandardApp.fixture().launch()
-        #expect(app.selectRootItem("m-hidden"))
+        #expect(app.showScreen("hidden"))
         #expect(app.state.visibleScreen == "hidden")
         #expect(app.state.bar.placement == .hidden)
         #expect(app.state.frames.navigationBar == nil)

@@ -105,27 +105,24 @@ import Testing
         defer { app.shutdown() }
         #expect(session.drawing.contains("screen: home"))
 
-        // Tap by number: [2] is the Guide button (nb-epg), pushed on the root stack.
+        // Tap by number: [2] is the Guide button (nb-epg): presented from the bar, close dismisses it.
         let guide = try #require(app.tapTargets.first { $0.identifier == "nav-item:nb-epg" })
         #expect(guide.number == 2)
         let tapped = session.run(line: "tap 2")
         #expect(tapped.succeeded)
         #expect(tapped.output == session.drawing)
-        #expect(app.state.rootStack == ["home", "epg"])
-        #expect(app.state.bar.contextButton == .back)
-        #expect(session.run(.back).succeeded)
-        #expect(app.state.rootStack == ["home"])
-
-        // Tap by identifier: the web screen is presented, close dismisses it.
-        #expect(session.run(line: "tap nav-item:nb-web").succeeded)
-        #expect(app.state.state == "presentation")
+        #expect(app.state.presented == [["epg"]])
         #expect(app.state.bar.contextButton == .close)
-        #expect(session.drawing.contains("https://showcase.example/about"))
         #expect(session.run(line: "close").succeeded)
         #expect(app.state.state == "root")
         #expect(app.state.visibleScreen == "home")
 
-        // The menu button opens the side menu; selecting an item pushes its screen.
+        // Tap by identifier: a URL button hands its URL to the system; the app stays where it is.
+        #expect(session.run(line: "tap nav-item:nb-web").succeeded)
+        #expect(app.state.visibleScreen == "home")
+        #expect(app.events.last == AppEvent("open_url", "nb-web", detail: "https://showcase.example/about"))
+
+        // The menu button opens the side menu; selecting an item makes its screen the root's content.
         let menu = session.run(line: "menu")
         #expect(menu.succeeded)
         #expect(menu.output.contains("Shows") && menu.output.contains("Movies"))
@@ -133,8 +130,9 @@ import Testing
         let shows = session.run(line: "select m-shows")
         #expect(shows.succeeded)
         #expect(app.state.visibleScreen == "shows")
-        #expect(shows.output.contains("title: Shows"))
-        #expect(session.run(line: "back").succeeded)
+        #expect(shows.output.contains("title: Shows · context: menu"))
+        #expect(!session.run(line: "back").succeeded)
+        #expect(session.run(line: "select m-home").succeeded)
         #expect(app.state.visibleScreen == "home")
     }
 
@@ -161,11 +159,11 @@ import Testing
         #expect(app.state.rootStack == before.rootStack)
         #expect(app.state.presented == before.presented)
 
-        // Menu needs the root state with only the home screen.
-        #expect(session.run(line: "select m-shows").succeeded)
+        // Menu needs the root state with one screen.
+        #expect(session.run(line: "tap nav-item:nb-epg").succeeded)
         let menu = session.run(line: "menu")
         #expect(!menu.succeeded)
-        #expect(menu.output == "no menu button here (the root has no special action)")
+        #expect(menu.output == "no menu button here (a presented screen shows its close button)")
     }
 
     @Test func deviceShowStateEventsAndHelp() throws {

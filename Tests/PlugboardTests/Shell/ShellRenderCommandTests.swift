@@ -92,7 +92,7 @@ import Testing
         #expect(svg.all("desc").first?.text.contains("context: close") == true)
 
         let steps = try runPlugboard([
-            "render", Showcase.folder, "--steps", "tap nav-item:nb-web; close ;menu; select m-news",
+            "render", Showcase.folder, "--steps", "tap nav-item:nb-epg; close ;menu; select m-news",
         ])
         #expect(steps.status == 0)
         let drawing = TextDrawing(steps.stdout)
@@ -130,7 +130,7 @@ import Testing
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("never.svg").path
-        for steps in ["tap nav-item:nb-web; tap 99; close", "back", "jump"] {
+        for steps in ["tap nav-item:nb-epg; tap 99; close", "back", "jump"] {
             let result = try runPlugboard(["render", Showcase.folder, "--format", "svg", "--steps", steps, "-o", file])
             #expect(result.status == 1, "\(steps)")
             #expect(result.stdout == "")

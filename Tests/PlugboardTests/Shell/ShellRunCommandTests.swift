@@ -40,11 +40,11 @@ import Testing
             "# the Showcase, driven from a script",
             "",
             "show",
-            "tap nav-item:nb-web",
+            "tap nav-item:nb-epg",
             "close",
             "menu",
             "select m-shows",
-            "back",
+            "select m-home",
             "device tablet",
             "state",
             "events",
@@ -57,7 +57,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr == "")
         let transcript = Transcript(result.stdout)
-        #expect(transcript.screens == ["home", "home", "web:nb-web", "home", "home", "shows", "home", "home"])
+        #expect(transcript.screens == ["home", "home", "epg", "home", "home", "shows", "home", "home"])
         let drawings = transcript.drawings
         try #require(drawings.count == 8)
 
@@ -72,8 +72,8 @@ import Testing
         #expect(home.statusLine.contains("title: Home · context: menu"))
         #expect(drawings[1].output == home.output)  // show draws the same again
 
-        // The web screen shows its URL, presented with a close button; close returns home.
-        #expect(drawings[2].gridText.contains("https://showcase.example/about"))
+        // The guide is presented with a close button; close returns home.
+        #expect(drawings[2].gridText.contains("TV Guide"))
         #expect(drawings[2].statusLine.contains("context: close"))
         #expect(drawings[2].statusLine.contains("state: presentation"))
         #expect(drawings[3].output == home.output)
@@ -86,8 +86,8 @@ import Testing
         #expect(menu.footer.contains("[6] Shows (menu-item:m-shows)"))
         #expect(!home.gridText.contains("Movies"))
 
-        // Shows has its own bar and a back button; back returns home.
-        #expect(drawings[5].statusLine.contains("title: Shows · context: back"))
+        // Shows, the root's content now, has its own bar and keeps the menu button.
+        #expect(drawings[5].statusLine.contains("title: Shows · context: menu"))
         #expect(drawings[5].footer.contains("[2] Feed (nav-item:sb-feed)"))
         #expect(drawings[6].output == home.output)
 
@@ -107,7 +107,7 @@ import Testing
         #expect(state.presented.isEmpty)
         let rest = other[(close + 1)...]
         #expect(rest.contains("did_appear home"))
-        #expect(rest.contains("did_appear web:nb-web"))
+        #expect(rest.contains("did_appear epg"))
         #expect(rest.contains("did_appear shows"))
         #expect(rest.contains { $0.hasPrefix("tap N|ID ") })
         #expect(rest.contains { $0.hasPrefix("quit ") })
@@ -117,10 +117,11 @@ import Testing
     @Test func jsonPrintsOneStatePerCommand() throws {
         let script = try writeScript([
             "tap nav-item:nb-epg",
-            "back",
+            "close",
             "tap nav-item:nb-web",
             "# comments and blank lines print nothing",
             "",
+            "tap nav-item:nb-live",
             "close",
             "menu",
             "select m-shows",
@@ -130,30 +131,35 @@ import Testing
         defer { removeScript(script) }
         let result = try runPlugboard(["run", Showcase.folder, "--json", "--script", script])
         #expect(result.status == 0)
-        #expect(result.stderr == "")
+        #expect(result.stderr == "open URL https://showcase.example/about\n")  // the URL button's, for the system
         let lines = try ShellStateLine.decodeAll(result.stdout)
-        // The start, then one line for each of the eight commands.
-        try #require(lines.count == 9)
+        // The start, then one line for each of the nine commands.
+        try #require(lines.count == 10)
         let screens = lines.map(\.state.visibleScreen)
-        #expect(screens == ["home", "epg", "home", "web:nb-web", "home", "home", "shows", "shows", "shows"])
         #expect(
-            lines.map(\.state.state) == ["root", "root", "root", "presentation"] + Array(repeating: "root", count: 5))
+            screens == [
+                "home", "epg", "home", "home", "live_drawer:nb-live", "home", "home", "shows", "shows", "shows",
+            ])
+        #expect(
+            lines.map(\.state.state) == [
+                "root", "presentation", "root", "root", "presentation", "root", "root", "root", "root", "root",
+            ])
         #expect(
             lines.map(\.state.bar.contextButton) == [
-                .menu, .back, .menu, .close, .menu, .menu, .back, .back, .back,
+                .menu, .close, .menu, .menu, .close, .menu, .menu, .menu, .menu, .menu,
             ])
-        #expect(lines[1].state.rootStack == ["home", "epg"])
-        #expect(lines[3].state.presented == [["web:nb-web"]])
+        #expect(lines[1].state.presented == [["epg"]])
+        #expect(lines[7].state.rootStack == ["shows"])
         #expect(lines[0].state.bar.navigationButtons.map(\.id) == ["nb-epg", "nb-web", "nb-live"])
-        #expect(lines[6].state.bar.navigationButtons.map(\.id) == ["sb-feed", "sb-mates", "sb-cast"])
+        #expect(lines[7].state.bar.navigationButtons.map(\.id) == ["sb-feed", "sb-mates", "sb-cast"])
 
         // Targets: numbered from 1; the open menu adds its rows.
         for line in lines { #expect(line.targets.map(\.number) == Array(1...line.targets.count)) }
         #expect(lines[0].targets.first { $0.number == 2 }?.identifier == "nav-item:nb-epg")
-        #expect(!lines[4].targets.contains { $0.identifier == "menu-item:m-shows" })
-        #expect(lines[5].targets.contains { $0.identifier == "menu-item:m-shows" && $0.label == "Shows" })
-        #expect(lines[5].targets.contains { $0.identifier == "menu-item:m-movies" && $0.label == "Movies" })
-        #expect(lines[6].targets.first { $0.number == 2 }?.label == "Feed")
+        #expect(!lines[5].targets.contains { $0.identifier == "menu-item:m-shows" })
+        #expect(lines[6].targets.contains { $0.identifier == "menu-item:m-shows" && $0.label == "Shows" })
+        #expect(lines[6].targets.contains { $0.identifier == "menu-item:m-movies" && $0.label == "Movies" })
+        #expect(lines[7].targets.first { $0.number == 2 }?.label == "Feed")
 
         // Each line is one JSON object on one line.
         for line in result.stdout.split(separator: "\n") { #expect(line.hasPrefix("{") && line.hasSuffix("}")) }
@@ -165,14 +171,14 @@ import Testing
         (["", "close"], 2, "no presented screen to close"),
         (["show", "", "jump"], 3, "unknown command 'jump'; type 'help' for the list"),
         (["select nope"], 1, "no menu item 'nope'"),
-        (["select m-shows", "menu"], 2, "no menu button here (the root has no special action)"),
+        (["tap nav-item:nb-epg", "menu"], 2, "no menu button here (a presented screen shows its close button)"),
         (["tap no-such-view"], 1, "no view named 'no-such-view' on screen"),
         (["device watch"], 1, "'device' does not take 'watch'; type 'help'"),
         (["tap"], 1, "'tap' needs an argument; type 'help'"),
     ])
     func aFailingStepStopsTheScriptWithItsFileAndLine(lines: [String], number: Int, message: String) throws {
-        // The line after the failing one would present the web screen.
-        let script = try writeScript(lines + ["tap nav-item:nb-web", "state"])
+        // The line after the failing one would present the guide.
+        let script = try writeScript(lines + ["tap nav-item:nb-epg", "state"])
         defer { removeScript(script) }
         for json in [false, true] {
             let result = try runPlugboard(["run", Showcase.folder, "--script", script] + (json ? ["--json"] : []))
@@ -189,7 +195,7 @@ import Testing
     }
 
     @Test func scriptLinesEndingInCRLFAreNumberedOnce() throws {
-        let script = try writeScript("show\r\n# a comment\r\n\r\nback\r\ntap nav-item:nb-web\r\n", name: "crlf.txt")
+        let script = try writeScript("show\r\n# a comment\r\n\r\nback\r\ntap nav-item:nb-epg\r\n", name: "crlf.txt")
         defer { removeScript(script) }
         let result = try runPlugboard(["run", Showcase.folder, "--script", script])
         #expect(result.status == 1)
@@ -197,10 +203,10 @@ import Testing
     }
 
     @Test func standardInputIsReadWhenThereIsNoScript() throws {
-        let result = try runPlugboard(["run", Showcase.folder], input: "tap nav-item:nb-web\n# comment\nclose\n")
+        let result = try runPlugboard(["run", Showcase.folder], input: "tap nav-item:nb-epg\n# comment\nclose\n")
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(Transcript(result.stdout).screens == ["home", "web:nb-web", "home"])
+        #expect(Transcript(result.stdout).screens == ["home", "epg", "home"])
 
         let json = try runPlugboard(["run", Showcase.folder, "--json"], input: "menu\nselect m-news\n")
         #expect(json.status == 0)

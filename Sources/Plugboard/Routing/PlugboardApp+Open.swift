@@ -95,14 +95,18 @@ extension PlugboardApp {
             }
         case .component(let item):
             let key = ScreenCache.Key(
-                screenID: "\(item.typeName):\(item.id)", dataSource: dataSource ?? ScreenFactory.componentModels(item).dataSource)
-            return ResolvedTarget(key: key, screenPresentation: nil, make: { [unowned self] in
-                ScreenEntry(controller: screens.makeComponent(item), screen: nil, isWhiteLabel: false, key: key)
-            }, isDrawer: item.type == .liveDrawer)
+                screenID: "\(item.typeName):\(item.id)",
+                dataSource: dataSource ?? ScreenFactory.componentModels(item).dataSource)
+            return ResolvedTarget(
+                key: key, screenPresentation: nil,
+                make: { [unowned self] in
+                    ScreenEntry(controller: screens.makeComponent(item), screen: nil, isWhiteLabel: false, key: key)
+                }, isDrawer: item.type == .liveDrawer)
         case .whiteLabel(let type, let itemID):
             let key = ScreenCache.Key(screenID: "\(type.rawValue):\(itemID)", dataSource: nil)
             return ResolvedTarget(key: key, screenPresentation: nil) { [unowned self] in
-                ScreenEntry(controller: screens.makeWhiteLabel(type, itemID: itemID), screen: nil, isWhiteLabel: true, key: key)
+                ScreenEntry(
+                    controller: screens.makeWhiteLabel(type, itemID: itemID), screen: nil, isWhiteLabel: true, key: key)
             }
         case .castPicker(let itemID):
             let key = ScreenCache.Key(screenID: "cast:\(itemID)", dataSource: nil)

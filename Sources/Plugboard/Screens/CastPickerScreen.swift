@@ -29,7 +29,8 @@ final class CastPickerScreen: ScreenController {
         try? tree.setIdentifier(root, "screen:\(screenID)", by: owner)
         try? tree.setBackgroundColor(root, ARGBColor(0xFF10_1010), by: owner)
         let heading = tree.create(.label, owner: owner)
-        try? tree.setText(heading, devices.isEmpty ? "No cast devices (settings.json: cast_devices)" : "Cast to", by: owner)
+        try? tree.setText(
+            heading, devices.isEmpty ? "No cast devices (settings.json: cast_devices)" : "Cast to", by: owner)
         try? tree.setTextColor(heading, ARGBColor(0xFFFF_FFFF), by: owner)
         try? tree.addChild(heading, to: root, by: owner)
         rows.append(heading)

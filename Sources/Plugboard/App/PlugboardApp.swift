@@ -121,7 +121,8 @@ public final class PlugboardApp {
             BuiltInScreenType(rawValue: screen.type)?.isWhiteLabel == true
             || configuration.plugins.entry(screen.type)?.manifest.plugboard?.whiteLabel == true
         return ScreenEntry(
-            controller: screens.make(screen, dataSource: dataSource), screen: screen, isWhiteLabel: whiteLabel, key: key)
+            controller: screens.make(screen, dataSource: dataSource), screen: screen, isWhiteLabel: whiteLabel, key: key
+        )
     }
 
     /// Hands `url` to the system, as a URL nav item asks (seed 000: "Opens external URL"): the

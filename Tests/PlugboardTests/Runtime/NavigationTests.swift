@@ -180,7 +180,9 @@ import Testing
                 "will_disappear hidden", "did_disappear hidden", "will_appear plugin", "did_appear plugin",
             ])
         // The plugin saw the same order; it stays cached until the app shuts down.
-        let plugin = { messages(environment, from: "test.screen.c").filter { !$0.hasPrefix("props") && !$0.hasPrefix("layout") } }
+        let plugin = {
+            messages(environment, from: "test.screen.c").filter { !$0.hasPrefix("props") && !$0.hasPrefix("layout") }
+        }
         #expect(
             plugin() == [
                 "init", "data_source {\"source\":\"https://feeds.example.com/plugin\",\"type\":\"ATOM\"}",

@@ -3,7 +3,10 @@
  * A white-label screen: its manifest says `"white_label": true`, so the host forces its bar
  * on_top. When the screen's `force_nav_bar_hidden` style is on, the bar is hidden and the screen
  * shows its own close button, which asks the host to close it (PB_HOST_EXT_SCREEN), as seed 002
- * requires of such screens. */
+ * requires of such screens. When the app has the details screen (the screen's `details_screen`
+ * style, default "programme"), each row is a cell: tapping it opens that screen with the
+ * programme as its data source, through PB_HOST_EXT_NAVIGATION (seed 002: "the data source of the
+ * cell … will be passed automatically"). */
 #define _POSIX_C_SOURCE 200809L
 #include <plugboard.h>
 #include <stdio.h>
@@ -11,6 +14,14 @@
 #include <string.h>
 
 #include "epg_data.h"
+
+struct epg;
+
+/* What a row's tap action gets: the screen and the row's channel. */
+typedef struct epg_row {
+    struct epg *epg;
+    int channel;
+} epg_row_t;
 
 typedef struct epg {
     pb_screen_t screen;
@@ -20,6 +31,9 @@ typedef struct epg {
     pb_view_t heading;
     pb_view_t rows[EPG_CHANNELS];
     pb_view_t close;
+    epg_row_t row_context[EPG_CHANNELS];
+    int hour;                 /* the hour the guide shows */
+    char details_screen[128]; /* the screen a row opens */
 } epg_t;
 
 static epg_t *self_of(const pb_screen_t *screen) { return (epg_t *)screen->plugin_data; }
@@ -33,6 +47,64 @@ static bool props_hide_bar(const char *props) {
     return strncmp(key, "true", 4) == 0;
 }
 
+/* Copies the string value of `"key":"…"` in the props (compact JSON written by the host) into
+ * `out`, or `fallback` when absent. Values with escapes are not expected here. */
+static void props_string(const char *props, const char *key, const char *fallback, char *out, size_t size) {
+    char pattern[64];
+    const char *start;
+    const char *end;
+    snprintf(pattern, sizeof pattern, "\"%s\":\"", key);
+    start = strstr(props, pattern);
+    if (start == NULL || (end = strchr(start + strlen(pattern), '"')) == NULL ||
+        (size_t)(end - start - strlen(pattern)) >= size) {
+        snprintf(out, size, "%s", fallback);
+        return;
+    }
+    start += strlen(pattern);
+    memcpy(out, start, (size_t)(end - start));
+    out[end - start] = '\0';
+}
+
+/* Appends `text` to `out` as a JSON string (quotes, backslashes and control characters escaped). */
+static void json_string(char *out, size_t size, const char *text) {
+    size_t used = strlen(out);
+    const unsigned char *c;
+    if (used + 1 < size) out[used++] = '"';
+    for (c = (const unsigned char *)text; *c != '\0' && used + 7 < size; c++) {
+        if (*c == '"' || *c == '\\') {
+            out[used++] = '\\';
+            out[used++] = (char)*c;
+        } else if (*c < 0x20) {
+            used += (size_t)snprintf(out + used, size - used, "\\u%04x", *c);
+        } else {
+            out[used++] = (char)*c;
+        }
+    }
+    if (used + 1 < size) out[used++] = '"';
+    out[used] = '\0';
+}
+
+/* A row was tapped: open the details screen with the programme as its data source. */
+static void on_row(void *context, pb_view_t view) {
+    const epg_row_t *row = (const epg_row_t *)context;
+    epg_t *epg = row->epg;
+    const pb_host_navigation_t *navigation = epg->host->get_extension(epg->host, PB_HOST_EXT_NAVIGATION);
+    const char *programme = epg_programme(row->channel, epg->hour);
+    char json[512] = "{\"title\":";
+    char tail[160];
+    (void)view;
+    if (navigation == NULL || programme == NULL) return;
+    json_string(json, sizeof json, programme);
+    strncat(json, ",\"summary\":", sizeof json - strlen(json) - 1);
+    snprintf(tail, sizeof tail, "%s at %02d:00", epg_channel_name(row->channel), epg->hour);
+    json_string(json, sizeof json, tail);
+    snprintf(tail, sizeof tail, ",\"channel\":%d,\"hour\":%d,\"source\":\"epg://channel/%d\",\"type\":\"EPG_PROGRAMME\"}",
+             row->channel, epg->hour, row->channel);
+    strncat(json, tail, sizeof json - strlen(json) - 1);
+    navigation->open_screen(epg->host, epg->details_screen, json, PB_OPEN_DEFAULT);
+    /* may have shown another screen (this one got will_disappear, did_disappear): nothing after */
+}
+
 static void on_close(void *context, pb_view_t view) {
     epg_t *epg = (epg_t *)context;
     const pb_host_screen_t *screen = epg->host->get_extension(epg->host, PB_HOST_EXT_SCREEN);
@@ -44,9 +116,12 @@ static void on_close(void *context, pb_view_t view) {
 static bool epg_init(const pb_screen_t *screen) {
     epg_t *epg = self_of(screen);
     const pb_view_api_t *v = epg->host->views;
+    const pb_host_navigation_t *navigation = epg->host->get_extension(epg->host, PB_HOST_EXT_NAVIGATION);
+    bool cells = navigation != NULL && navigation->screen_exists(epg->host, epg->details_screen);
     int hour = epg_current_hour();
     char line[128];
     int channel;
+    epg->hour = hour;
     epg->root = v->create(epg->host, PB_VIEW_CONTAINER);
     epg->heading = v->create(epg->host, PB_VIEW_LABEL);
     if (epg->root == PB_VIEW_NONE || epg->heading == PB_VIEW_NONE) return false;
@@ -64,6 +139,14 @@ static bool epg_init(const pb_screen_t *screen) {
         v->set_text_color(epg->host, row, 0xFFE0E0E0u);
         v->add_child(epg->host, epg->root, row);
         epg->rows[channel - 1] = row;
+        if (cells) {
+            epg_row_t *context = &epg->row_context[channel - 1];
+            context->epg = epg;
+            context->channel = channel;
+            snprintf(line, sizeof line, "epg-row:%d", channel);
+            v->set_identifier(epg->host, row, line);
+            v->set_tap_action(epg->host, row, on_row, context);
+        }
     }
     if (epg->own_close_button) {
         epg->close = v->create(epg->host, PB_VIEW_BUTTON);
@@ -143,6 +226,7 @@ static const pb_screen_t *factory_create(const pb_screen_factory_t *factory, con
     if (epg == NULL) return NULL;
     epg->host = host;
     epg->own_close_button = props_hide_bar(screen_json);
+    props_string(screen_json, "details_screen", "programme", epg->details_screen, sizeof epg->details_screen);
     epg->screen.desc = &descriptor;
     epg->screen.plugin_data = epg;
     epg->screen.init = epg_init;

@@ -70,6 +70,7 @@ public final class PlugboardApp {
             record: { [unowned self] in record($0) })
         manager = NavigationBarManager(app: self)
         screens.screenDelegate = self
+        screens.navigationDelegate = self
         start()
     }
 
@@ -108,7 +109,8 @@ public final class PlugboardApp {
         do throws(PluginLoadError) {
             return try RootInstance(
                 library: plugin.library, pluginID: plugin.descriptor.id, environment: environment,
-                pluginJSON: plugin.entry.pluginModelJSON, dataSourceJSON: menu.modelJSON, delegate: manager)
+                pluginJSON: plugin.entry.pluginModelJSON, dataSourceJSON: menu.modelJSON, delegate: manager,
+                navigation: self)
         } catch {
             record(AppEvent("fallback", "builtin.side_menu", detail: error.description))
             return fallback()

@@ -21,3 +21,15 @@ public protocol ScreenHostDelegate: AnyObject {
     /// The screen asks to be closed (dismissed or popped). False when it cannot be.
     func close(_ host: InstanceHost) -> Bool
 }
+
+/// The navigation engine as screen and root instances reach it (`pb_host_navigation_t`).
+public protocol NavigationHostDelegate: AnyObject {
+    /// Opens the rivers.json screen `screenID` with `dataSource`, pushed or presented as `mode`
+    /// says (nil: the screen's own `styles.presentation`), from where the calling instance is
+    /// shown. False for an unknown screen.
+    func navigation(
+        _ host: InstanceHost, open screenID: String, dataSource: JSONValue?, mode: ScreenPresentation?
+    ) -> Bool
+    /// True when rivers.json has the screen.
+    func screenExists(_ screenID: String) -> Bool
+}

@@ -15,6 +15,8 @@ enum HostTables {
         case (PB_HOST_EXT_ROOT, .root): return UnsafeRawPointer(root)
         case (PB_HOST_EXT_SCREEN, .screen): return UnsafeRawPointer(screen)
         case (PB_HOST_EXT_INVOKE, _) where instance.exports != nil: return UnsafeRawPointer(invoke)
+        case (PB_HOST_EXT_NAVIGATION, .screen), (PB_HOST_EXT_NAVIGATION, .root):
+            return instance.navigationDelegate == nil ? nil : UnsafeRawPointer(navigation)
         default: return nil
         }
     }
@@ -220,6 +222,42 @@ enum HostTables {
             instance.lastInvokeResult = strdup(text)
             return UnsafePointer(instance.lastInvokeResult)
         }))
+
+    nonisolated(unsafe) static let navigation: UnsafePointer<pb_host_navigation_t> = allocate(
+        pb_host_navigation_t(
+            open_screen: { host, screenID, dataSourceJSON, mode in
+                guard let instance = InstanceHost.from(host, "open_screen"), let screenID else { return false }
+                let id = String(cString: screenID)
+                let presentation: ScreenPresentation?
+                switch Int(mode) {
+                case Int(PB_OPEN_DEFAULT): presentation = nil
+                case Int(PB_OPEN_PUSH): presentation = .push
+                case Int(PB_OPEN_PRESENT): presentation = .present
+                default:
+                    instance.refuse("open_screen", because: "unknown mode \(mode)")
+                    return false
+                }
+                var dataSource: JSONValue?
+                if let dataSourceJSON {
+                    guard let parsed = try? JSONParser.parse(String(cString: dataSourceJSON)),
+                        parsed.value.objectValue != nil
+                    else {
+                        instance.refuse("open_screen", because: "the data source of '\(id)' is not a JSON object")
+                        return false
+                    }
+                    dataSource = parsed.value
+                }
+                guard let delegate = instance.navigationDelegate, delegate.screenExists(id) else {
+                    instance.refuse("open_screen", because: "no screen '\(id)' in rivers.json")
+                    return false
+                }
+                return delegate.navigation(instance, open: id, dataSource: dataSource, mode: presentation)
+            },
+            screen_exists: { host, screenID in
+                guard let instance = InstanceHost.from(host, "screen_exists"), let screenID else { return false }
+                return instance.navigationDelegate?.screenExists(String(cString: screenID)) ?? false
+            }
+        ))
 
     nonisolated(unsafe) private static let defaultStyle = strdup("left")!
 

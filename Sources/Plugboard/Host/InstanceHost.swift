@@ -16,6 +16,8 @@ public final class InstanceHost {
     public weak var rootDelegate: (any RootHostDelegate)?
     /// The container, for `PB_HOST_EXT_SCREEN` (screen instances only).
     public weak var screenDelegate: (any ScreenHostDelegate)?
+    /// The navigation engine, for `PB_HOST_EXT_NAVIGATION` (screen and root instances).
+    public weak var navigationDelegate: (any NavigationHostDelegate)?
     /// The app's dynamic exports, for `PB_HOST_EXT_INVOKE`.
     var exports: DynamicExports? { environment.exports }
     /// The text of the last `invoke` result, alive until the next call (`invoke.h`).

@@ -6,12 +6,13 @@ public final class RootInstance: PluginInstance {
     /// the root can fetch the screen container there.
     public init(
         library: PluginLibrary, pluginID: String, environment: PlugboardHost, pluginJSON: String,
-        dataSourceJSON: String, delegate: (any RootHostDelegate)?
+        dataSourceJSON: String, delegate: (any RootHostDelegate)?, navigation: (any NavigationHostDelegate)? = nil
     ) throws(PluginLoadError) {
         try super.init(
             library: library, pluginID: pluginID, kind: .root, environment: environment,
             create: { factory, host in
                 host.rootDelegate = delegate
+                host.navigationDelegate = navigation
                 let factory = factory.assumingMemoryBound(to: pb_root_factory_t.self)
                 return factory.pointee.create?(factory, host.cHost, pluginID, pluginJSON, dataSourceJSON)
             },

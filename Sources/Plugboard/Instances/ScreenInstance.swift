@@ -9,12 +9,14 @@ public final class ScreenInstance: PluginInstance {
     /// `create` or a false `init` is reported as a `PluginLoadError`; nothing leaks.
     public init(
         library: PluginLibrary, pluginID: String, environment: PlugboardHost, pluginJSON: String,
-        screenJSON: String, dataSourceJSON: String?, delegate: (any ScreenHostDelegate)? = nil
+        screenJSON: String, dataSourceJSON: String?, delegate: (any ScreenHostDelegate)? = nil,
+        navigation: (any NavigationHostDelegate)? = nil
     ) throws(PluginLoadError) {
         try super.init(
             library: library, pluginID: pluginID, kind: .screen, environment: environment,
             create: { factory, host in
                 host.screenDelegate = delegate
+                host.navigationDelegate = navigation
                 let factory = factory.assumingMemoryBound(to: pb_screen_factory_t.self)
                 return withOptionalCString(dataSourceJSON) { dataSource in
                     factory.pointee.create?(factory, host.cHost, pluginID, pluginJSON, screenJSON, dataSource)

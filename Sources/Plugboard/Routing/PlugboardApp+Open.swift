@@ -116,3 +116,17 @@ extension PlugboardApp {
         }
     }
 }
+
+extension PlugboardApp: NavigationHostDelegate {
+    /// A plugin opens a screen (`plugboard.host.navigation`): a link from where it is shown —
+    /// the stack of the calling screen, or the root stack for the root.
+    public func navigation(
+        _ host: InstanceHost, open screenID: String, dataSource: JSONValue?, mode: ScreenPresentation?
+    ) -> Bool {
+        var request = NavigationRequest(.screen(screenID), origin: .link, dataSource: dataSource, presentation: mode)
+        request.from = host.kind == .root ? rootContainer : container(ofScreen: host)
+        return open(request)
+    }
+
+    public func screenExists(_ screenID: String) -> Bool { configuration.rivers.screen(screenID) != nil }
+}

@@ -8,6 +8,8 @@ final class ScreenFactory {
     let record: (AppEvent) -> Void
     /// Answers screens that ask to be closed.
     weak var screenDelegate: (any ScreenHostDelegate)?
+    /// Answers screens that open screens (`plugboard.host.navigation`).
+    weak var navigationDelegate: (any NavigationHostDelegate)?
 
     init(
         configuration: AppConfiguration, plugins: AppPlugins, environment: PlugboardHost,
@@ -92,7 +94,7 @@ final class ScreenFactory {
                 library: plugin.library, pluginID: plugin.descriptor.id, environment: environment,
                 pluginJSON: plugin.entry.pluginModelJSON,
                 screenJSON: ScreenProps.json(screenModel: screenModel, dataSource: dataSource),
-                dataSourceJSON: dataSource?.serialized(), delegate: screenDelegate)
+                dataSourceJSON: dataSource?.serialized(), delegate: screenDelegate, navigation: navigationDelegate)
             return PluginScreenController(screenID: id, screenType: type, title: title, instance: instance)
         } catch {
             return self.error(id: id, type: type, title: title, error.description)

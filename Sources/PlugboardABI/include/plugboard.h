@@ -10,6 +10,7 @@
  *   plugboard/nav_bar_host.h    host callbacks for bars, customization helper
  *   plugboard/root.h            root (menu) plugins and their host callbacks
  *   plugboard/invoke.h          calling other plugins' dynamic exports (libffi)
+ *   plugboard/navigation.h      opening screens from a plugin (ABI 1.1)
  *   plugboard/ext/           optional extensions looked up by string id
  *
  * Conventions, everywhere:
@@ -33,6 +34,7 @@
 #include "plugboard/nav_bar_host.h"
 #include "plugboard/root.h"
 #include "plugboard/invoke.h"
+#include "plugboard/navigation.h"
 #include "plugboard/ext/special_action.h"
 #include "plugboard/ext/placement.h"
 

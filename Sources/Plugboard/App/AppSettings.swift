@@ -4,9 +4,9 @@ import Foundation
 /// `settings.json` in the app folder. Every key is optional:
 ///
 ///     {
-///       "use_ui_builder_nav_bar": true,     // the bar takes the status-bar space and paints it
+///       "use_ui_builder_nav_bar": true,     // no status-bar container: the bar takes its space
 ///       "use_ui_builder_root": true,        // the root plugin comes from the home screen's menu
-///       "status_bar_color": "#FF000000",    // the status-bar container, when the bar does not paint it
+///       "status_bar_color": "#FF000000",    // the status-bar container, shown only with the above off
 ///       "device": "phone",                  // phone | tablet
 ///       "screen_cache_capacity": 8,         // screens kept by the screen cache
 ///       "cast_devices": ["Living Room TV"], // what the cast picker of a chromecast button lists

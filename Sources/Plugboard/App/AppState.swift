@@ -31,7 +31,8 @@ public struct AppState: Sendable, Hashable, Codable {
     public var presented: [[String]]
     public var visibleScreen: String?
     public var bar: Bar
-    public var statusBarColor: ARGBColor
+    /// The status-bar container's colour; nil when there is none (the UI Builder bar takes its space).
+    public var statusBarColor: ARGBColor?
     public var frames: PlugboardApp.Frames
     public var cache: ScreenCache.Statistics
 }
@@ -75,7 +76,7 @@ extension PlugboardApp {
                 titleFont: appearance.titleFontFamily, logo: appearance.logoURL,
                 title: visibleEntry?.controller.title ?? "", contextButton: container.contextButton,
                 navigationButtons: buttons),
-            statusBarColor: tree[container.statusBar]?.backgroundColor ?? .clear,
+            statusBarColor: frames.statusBar == nil ? nil : tree[container.statusBar]?.backgroundColor,
             frames: frames, cache: cache.statistics)
     }
 

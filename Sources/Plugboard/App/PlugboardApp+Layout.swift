@@ -1,19 +1,30 @@
 /// Frames of every container for the device profile (seed 001's root view container):
 ///
-/// - the status bar is the top `statusBarHeight` points. With `use_ui_builder_nav_bar` the bar
-///   takes that space and paints it with its own background (colour or image); otherwise the
-///   status-bar container shows the settings' colour;
-/// - on_top: the bar under the status bar, the root content below it; overlay: the root content
-///   takes the whole area under the status bar and the bar is drawn over it; hidden (or
-///   `force_nav_bar_hidden`): no bar, the root content takes the whole area;
-/// - when the root answers `placement`, the bar is handed to the root instead;
-/// - each presented container covers the window with its own status bar, bar and content.
+/// - with `use_ui_builder_nav_bar` (the default) there is no status-bar container: the bar takes
+///   its space. The bar's area runs from the top edge down to `statusBarHeight +
+///   navigationBarHeight` in the bar's background, and the bar plugin's view is its lower
+///   `navigationBarHeight`, so a plugin gets a bar-sized view whatever the setting;
+/// - without it the status-bar container is the top `statusBarHeight` points, in
+///   `status_bar_color` whatever the bar does, and the bar's area is the `navigationBarHeight`
+///   under it;
+/// - on_top: the root content below the bar's area; overlay: the root content takes everything
+///   under the status-bar container (the whole window when there is none) and the bar's area is
+///   drawn over it; hidden (or `force_nav_bar_hidden`): no bar, the root content takes that same
+///   area;
+/// - when the root answers `placement`, the bar is handed to the root, whose content takes that
+///   same area too (the root decides where the bar goes);
+/// - each presented container covers the window with its own status bar, bar and content, by the
+///   same rules.
+///
+/// Who paints what is in PlugboardApp+StatusBar.swift.
 extension PlugboardApp {
     /// The frames of the visible container, for the state snapshot.
     public struct Frames: Sendable, Hashable, Codable {
         public var window: Rect
-        public var statusBar: Rect
-        /// nil when no bar is shown (hidden) or the root places it.
+        /// The status-bar container; nil with the UI Builder bar, which takes its space.
+        public var statusBar: Rect?
+        /// The bar's area; nil when no bar is shown (hidden) or the root places it. With the UI
+        /// Builder bar it starts at the top edge, the bar plugin's view being its lower part.
         public var navigationBar: Rect?
         public var content: Rect
         public var screen: Rect?
@@ -30,31 +41,40 @@ extension PlugboardApp {
     /// The frames a container gets for its placement.
     func frames(for container: StackContainer) -> Frames {
         let width = device.width
-        let status = device.statusBarHeight
-        let bar = device.navigationBarHeight
-        let statusFrame = Rect(x: 0, y: 0, width: width, height: status)
-        let below = Rect(x: 0, y: status, width: width, height: device.height - status)
+        let barHeight = device.navigationBarHeight
+        let statusBar: Rect? =
+            settings.useUIBuilderNavBar ? nil : Rect(x: 0, y: 0, width: width, height: device.statusBarHeight)
+        let top = statusBar?.maxY ?? 0
+        let below = Rect(x: 0, y: top, width: width, height: device.height - top)
+        // Under the status-bar container, or from the top edge over the status-bar space.
+        let barArea =
+            statusBar == nil
+            ? Rect(x: 0, y: 0, width: width, height: device.statusBarHeight + barHeight)
+            : Rect(x: 0, y: top, width: width, height: barHeight)
         let rootPlaces = container.kind == .root && root.placesNavigationBar
         switch container.placement {
         case _ where rootPlaces, .hidden:
-            return Frames(window: device.bounds, statusBar: statusFrame, navigationBar: nil, content: below)
+            return Frames(window: device.bounds, statusBar: statusBar, navigationBar: nil, content: below)
         case .onTop:
             return Frames(
-                window: device.bounds, statusBar: statusFrame,
-                navigationBar: Rect(x: 0, y: status, width: width, height: bar),
-                content: Rect(x: 0, y: status + bar, width: width, height: device.height - status - bar))
+                window: device.bounds, statusBar: statusBar, navigationBar: barArea,
+                content: Rect(x: 0, y: barArea.maxY, width: width, height: device.height - barArea.maxY))
         case .overlay:
-            return Frames(
-                window: device.bounds, statusBar: statusFrame,
-                navigationBar: Rect(x: 0, y: status, width: width, height: bar), content: below)
+            return Frames(window: device.bounds, statusBar: statusBar, navigationBar: barArea, content: below)
         }
+    }
+
+    /// The bar plugin's view in the bar's area: its lower `navigationBarHeight` (all of it
+    /// without the UI Builder bar).
+    private func barViewFrame(in area: Rect) -> Rect {
+        let height = min(area.height, device.navigationBarHeight)
+        return Rect(x: 0, y: area.height - height, width: area.width, height: height)
     }
 
     private func lay(_ container: StackContainer, _ tree: ViewTree) {
         let frames = frames(for: container)
         try? tree.setFrame(container.layer, frames.window, by: .host)
-        try? tree.setFrame(container.statusBar, frames.statusBar, by: .host)
-        paintStatusBar(container, tree)
+        paintStatusBar(container, frame: frames.statusBar, tree)
         try? tree.setFrame(container.content, frames.content, by: .host)
 
         // The bar: in the container's slot, or handed to the root.
@@ -65,11 +85,13 @@ extension PlugboardApp {
         } else {
             try? tree.setHidden(container.barSlot, frames.navigationBar == nil, by: .host)
             try? tree.setFrame(container.barSlot, frames.navigationBar ?? .zero, by: .host)
-            if let barView, let barFrame = frames.navigationBar {
+            paintBarArea(container, tree)
+            if let barView, let area = frames.navigationBar {
                 if tree[barView]?.parent != container.barSlot {
                     try? tree.addChild(barView, to: container.barSlot, by: .host)
                 }
-                try? tree.setFrame(barView, Rect(x: 0, y: 0, width: barFrame.width, height: barFrame.height), by: .host)
+                let barFrame = barViewFrame(in: area)
+                try? tree.setFrame(barView, barFrame, by: .host)
                 container.bar?.layout(width: barFrame.width, height: barFrame.height)
             }
         }
@@ -102,20 +124,5 @@ extension PlugboardApp {
         let bounds = tree[parent]?.frame ?? .zero
         try? tree.setFrame(view, Rect(x: 0, y: 0, width: bounds.width, height: bounds.height), by: .host)
         entry.controller.layout(width: bounds.width, height: bounds.height)
-    }
-
-    /// Seed 000 "Status Bar" / seed 001: the bar's background when the UI Builder bar is on.
-    private func paintStatusBar(_ container: StackContainer, _ tree: ViewTree) {
-        var color = settings.statusBarColor
-        var image: String?
-        if settings.useUIBuilderNavBar {
-            switch container.appearance.background {
-            case .color(let barColor): color = barColor
-            case .image(let url): image = url
-            case .none: break
-            }
-        }
-        try? tree.setBackgroundColor(container.statusBar, color, by: .host)
-        try? tree.setImageURL(container.statusBar, image, by: .host)
     }
 }

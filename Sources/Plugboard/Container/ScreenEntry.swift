@@ -34,15 +34,18 @@ final class StackContainer {
     var appearance = NavigationBarAppearance()
     var contextButton = ContextButton.none
     let layer: ViewHandle
+    /// Seed 001's status-bar container: shown only without the UI Builder bar.
     let statusBar: ViewHandle
+    /// The bar's area. An image view: with the UI Builder bar it also covers the status-bar
+    /// space and paints it with the bar's background, which may be an image.
     let barSlot: ViewHandle
     let content: ViewHandle
 
     init(kind: Kind, tree: ViewTree) {
         self.kind = kind
         layer = tree.create(.container, owner: .host)
-        statusBar = tree.create(.image, owner: .host)  // an image view: the bar may paint it with an image
-        barSlot = tree.create(.container, owner: .host)
+        statusBar = tree.create(.container, owner: .host)
+        barSlot = tree.create(.image, owner: .host)
         content = tree.create(.container, owner: .host)
         for (view, name) in [
             (layer, "layer"), (statusBar, "status-bar"), (barSlot, "navigation-bar"), (content, "content"),

@@ -1,8 +1,11 @@
 /// What the renderers draw: the visible views of the top layer, back to front, in window
 /// coordinates, each with the part it plays in the shell and its tap number. Hidden views and
-/// the layers a presented container covers are left out.
+/// the layers a presented container covers are left out, and so is the status-bar container
+/// when the UI Builder bar removes it (it is hidden).
 struct RenderScene {
     /// The part a view plays in the host shell; the shell's areas are drawn with a border.
+    /// `navigationBar` is both the host's bar area (over the status-bar space with the UI Builder
+    /// bar) and the bar plugin's view in it; `statusBar` only ever the status-bar container.
     enum Role: Equatable {
         case statusBar, navigationBar, screenArea, view
     }

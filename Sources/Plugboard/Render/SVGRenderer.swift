@@ -8,6 +8,9 @@
 /// - images are a placeholder with the URL in a `<title>` (nothing is fetched), plus an
 ///   `<image href>` for http(s) URLs;
 /// - each view is a `<g>` with `id` from its identifier (made unique) and `data-view` its kind;
+///   the shell's areas have a class: `status-bar` (the status-bar container, only when it
+///   exists), `navigation-bar` (the bar's area, from the top edge with the UI Builder bar, and
+///   the bar plugin's view), `screen-area`;
 ///   tap targets have `data-tap="n"`, disabled buttons `data-disabled="true"`;
 /// - `<desc>` says which screen is visible, the context button and the placement.
 public enum SVGRenderer {

@@ -3,7 +3,9 @@
 /// line. Only the top layer is drawn (a presented container covers the whole window).
 ///
 /// - buttons, containers with a background and the shell's areas (status bar, navigation bar,
-///   content, screen) get a ┌─┐│└┘ border; an opaque background blanks what is behind it;
+///   content, screen) get a ┌─┐│└┘ border; an opaque background blanks what is behind it. The
+///   status bar is a band of its own only when its container exists; with the UI Builder bar the
+///   bar's area is one box from the top edge, the bar plugin's view boxed in its lower part;
 /// - labels and buttons show their text (clipped with "…", aligned by `alignment`), images
 ///   `[img: <name>]`; a tap target's text starts with its number, `[3]`; a disabled button's text
 ///   is in parentheses;

@@ -120,8 +120,8 @@ import Testing
         let bar = try #require(tree[barView])
         let container = try #require(tree[app.screenContainer])
         let panel = try Self.view(app, "side-menu:panel")
-        // The root content is the window under the status bar: 390 × (844 - 47) on a phone.
-        #expect(tree[rootView]?.frame == Rect(x: 0, y: 0, width: 390, height: 797))
+        // The UI Builder bar leaves no status-bar container: the root content is the whole window.
+        #expect(tree[rootView]?.frame == Rect(x: 0, y: 0, width: 390, height: 844))
         #expect(bar.parent == rootView)
         #expect(tree[app.rootContainer.barSlot]?.isHidden == true)
 
@@ -129,31 +129,31 @@ import Testing
         #expect(app.state.bar.placement == .onTop)
         #expect(!bar.isHidden)
         #expect(bar.frame == Rect(x: 0, y: 0, width: 390, height: 44))
-        #expect(container.frame == Rect(x: 0, y: 44, width: 390, height: 753))
-        #expect(panel.frame == Rect(x: 0, y: 44, width: 312, height: 753))
-        #expect(app.state.frames.screen == Rect(x: 0, y: 91, width: 390, height: 753))
+        #expect(container.frame == Rect(x: 0, y: 44, width: 390, height: 800))
+        #expect(panel.frame == Rect(x: 0, y: 44, width: 312, height: 800))
+        #expect(app.state.frames.screen == Rect(x: 0, y: 44, width: 390, height: 800))
 
         // Shows has its own bar model: overlay. The screens take everything, the bar over them.
         #expect(app.selectRootItem("m-shows"))
         #expect(app.state.bar.placement == .overlay)
         #expect(!bar.isHidden)
         #expect(bar.frame == Rect(x: 0, y: 0, width: 390, height: 44))
-        #expect(container.frame == Rect(x: 0, y: 0, width: 390, height: 797))
+        #expect(container.frame == Rect(x: 0, y: 0, width: 390, height: 844))
         #expect(tree[rootView]?.children == [app.screenContainer, barView, panel.handle])
-        #expect(app.state.frames.screen == Rect(x: 0, y: 47, width: 390, height: 797))
+        #expect(app.state.frames.screen == Rect(x: 0, y: 0, width: 390, height: 844))
 
         // Hidden forces the bar away: the screens take everything.
         #expect(app.selectRootItem("m-hidden"))
         #expect(app.state.bar.placement == .hidden)
         #expect(bar.isHidden)
-        #expect(container.frame == Rect(x: 0, y: 0, width: 390, height: 797))
-        #expect(panel.frame == Rect(x: 0, y: 0, width: 312, height: 797))
+        #expect(container.frame == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(panel.frame == Rect(x: 0, y: 0, width: 312, height: 844))
 
         // Back to on_top; the container never lays the bar out itself.
         #expect(app.selectRootItem("m-plugin"))
         #expect(app.state.bar.placement == .onTop)
         #expect(!bar.isHidden)
-        #expect(container.frame == Rect(x: 0, y: 44, width: 390, height: 753))
+        #expect(container.frame == Rect(x: 0, y: 44, width: 390, height: 800))
         #expect(app.state.frames.navigationBar == nil)
         #expect(
             messages(environment, from: "side_menu").filter { $0.hasPrefix("place") } == [
@@ -163,7 +163,7 @@ import Testing
         // A layout at another size re-applies the last placement.
         app.setDevice(.tablet)
         #expect(bar.frame == Rect(x: 0, y: 0, width: 1024, height: 44))
-        #expect(container.frame == Rect(x: 0, y: 44, width: 1024, height: 1366 - 24 - 44))
+        #expect(container.frame == Rect(x: 0, y: 44, width: 1024, height: 1366 - 44))
     }
 
     @Test(arguments: RootPluginTests.malformed)
@@ -296,8 +296,9 @@ import Testing
         #expect(app.state.root == "tab_bar")
         #expect(app.state.bar.contextButton == .none)
         #expect(!app.menu())
-        // The container places the bar (on_top) and the root content below it: 390 × 753.
-        #expect(app.state.frames.navigationBar == Rect(x: 0, y: 47, width: 390, height: 44))
+        // The container places the bar (on_top, over the status-bar space) and the root content
+        // below it: 390 × 753.
+        #expect(app.state.frames.navigationBar == Rect(x: 0, y: 0, width: 390, height: 91))
         #expect(app.state.frames.content == Rect(x: 0, y: 91, width: 390, height: 753))
         let ids = ["m-shows", "m-plugin", "m-settings", "m-hidden", "m-broken", "m-modal"]
         for (index, id) in ids.enumerated() {

@@ -24,7 +24,7 @@ import Testing
         #expect(parsed.all("desc").first?.text.contains("screen: home") == true)
         #expect(parsed.all("desc").first?.text.contains("context: none · placement: on_top") == true)
         #expect(parsed.all("rect").contains { $0.attributes["class"] == "device" && $0.attributes["rx"] != nil })
-        // The bar's background, which the status bar takes too.
+        // The bar's background: the bar's area over the status-bar space, and the bar plugin's view.
         let barFills = parsed.all("rect").filter { $0.attributes["fill"] == "#112233" }
         #expect(barFills.count == 2)
         #expect(barFills.allSatisfy { $0.attributes["fill-opacity"] == nil })
@@ -70,8 +70,9 @@ import Testing
         #expect(parsed.all("title").contains { $0.text == "https://assets.example.com/logo.png" })
         #expect(parsed.all("image").map { $0.attributes["href"] } == ["https://assets.example.com/logo.png"])
         #expect(svg.contains(#"class="logo""#))
-        // The presented container has its own status bar, with the settings' colour.
-        #expect(parsed.elements.contains { $0.attributes["id"] == "presented:status-bar" })
+        // The presented container has its own bar's area; with the UI Builder bar, no status bar.
+        #expect(parsed.elements.contains { $0.attributes["id"] == "presented:navigation-bar" })
+        #expect(!parsed.elements.contains { $0.attributes["class"] == "status-bar" })
         #expect(!parsed.elements.contains { $0.attributes["id"]?.hasPrefix("root:") == true })
     }
 

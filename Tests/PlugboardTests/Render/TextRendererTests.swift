@@ -33,9 +33,10 @@ import Testing
     @Test func theShellAreasHaveBorders() throws {
         let app = try StandardApp.fixture().launch()
         let grid = TextDrawing(TextRenderer.render(app)).grid
-        // 5 points a column, 10 a row: status bar rows 0–4, bar 5–8, content 9….
+        // 5 points a column, 10 a row: the bar's area rows 0–8 (the UI Builder bar takes the
+        // status-bar space), the bar plugin's view 5–8 inside it, content 9….
         #expect(grid[0].hasPrefix("┌") && grid[0].hasSuffix("┐"))
-        #expect(grid[4].hasPrefix("└") && grid[4].hasSuffix("┘"))
+        #expect(grid[1...4].allSatisfy { $0.hasPrefix("│") && $0.hasSuffix("│") })
         #expect(grid[5].hasPrefix("┌") && grid[8].hasPrefix("└"))
         #expect(grid[9].hasPrefix("┌") && grid[9].hasSuffix("┐"))
         #expect(grid.last?.hasPrefix("└") == true)
@@ -46,9 +47,9 @@ import Testing
         let app = try StandardApp.fixture(homeBarStyles: ["state": "overlay"]).launch()
         let drawing = TextDrawing(TextRenderer.render(app))
         #expect(drawing.statusLine.contains("placement: overlay"))
-        // The content starts under the status bar: its top border is under the bar, and row 9
-        // is inside it.
-        #expect(drawing.grid[5].hasPrefix("┌") && drawing.grid[8].hasPrefix("└"))
+        // The content takes the whole window: its top border is under the bar's area, which
+        // starts at the top edge, and row 9 is inside it.
+        #expect(drawing.grid[0].hasPrefix("┌") && drawing.grid[5].hasPrefix("┌") && drawing.grid[8].hasPrefix("└"))
         #expect(drawing.grid[9].hasPrefix("│"))
         #expect(drawing.footer.count == 8)
     }

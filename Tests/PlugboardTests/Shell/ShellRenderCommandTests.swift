@@ -126,6 +126,32 @@ import Testing
         #expect(TextDrawing(tablet.stdout).statusLine.contains("device: tablet"))
     }
 
+    @Test func theStatusBarFollowsTheUIBuilderBarSetting() throws {
+        // The Showcase uses the UI Builder bar: no status-bar container, on the home screen or
+        // on a presented one without a bar.
+        for screen in ["home", "epg-full"] {
+            let on = try runPlugboard(["render", Showcase.folder, "--format", "svg", "--screen", screen])
+            #expect(on.status == 0)
+            #expect(!ParsedSVG(on.stdout).elements.contains { $0.attributes["class"] == "status-bar" }, "\(screen)")
+        }
+
+        // A copy with the setting off: the status bar in the settings' colour (#FF000000).
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("Showcase")
+        try FileManager.default.copyItem(at: Showcase.url, to: app)
+        let settings = ##"{"use_ui_builder_nav_bar": false, "status_bar_color": "#FF000000"}"##
+        try Data(settings.utf8).write(to: app.appendingPathComponent("settings.json"))
+        let off = try runPlugboard(["render", app.path, "--format", "svg"])
+        #expect(off.status == 0)
+        #expect(off.stderr == "")
+        let svg = ParsedSVG(off.stdout)
+        let statusBar = try #require(svg.elements.first { $0.attributes["class"] == "status-bar" })
+        #expect(statusBar.attributes["id"] == "root:status-bar")
+        #expect(Self.fill(after: "root:status-bar", in: svg) == "#000000")
+        #expect(Self.fill(after: "general-nav-bar", in: svg) == "#1A1A2E")
+    }
+
     @Test func aFailingStepStopsWithoutDrawing() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -71,6 +71,9 @@ public final class PlugboardApp {
         manager = NavigationBarManager(app: self)
         screens.screenDelegate = self
         screens.navigationDelegate = self
+        screens.openFromCell = { [unowned self] target, dataSource in
+            _ = open(NavigationRequest(.screen(target), origin: .cell, dataSource: dataSource))
+        }
         start()
     }
 

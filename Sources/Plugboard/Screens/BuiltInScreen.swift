@@ -1,9 +1,9 @@
-/// A screen the host draws itself: general_content rivers, the white-label settings and EPG
+/// A screen the host draws itself as a few lines of text: the white-label settings and EPG
 /// screens, the web screen a URL opens, the components nav items open (live drawer, crossmates,
-/// feed), and the error screen shown when a plugin screen cannot be created.
+/// feed), and the error screen shown when a plugin screen cannot be created. (general_content
+/// screens are `ContentScreen`s.)
 final class BuiltInScreen: ScreenController {
     enum Kind: Equatable {
-        case content(components: [String])
         case web(url: String)
         case whiteLabel(String)
         case component(String, dataSource: String?)
@@ -44,8 +44,6 @@ final class BuiltInScreen: ScreenController {
 
     static func lines(for kind: Kind, title: String) -> [String] {
         switch kind {
-        case .content(let components):
-            return [title] + (components.isEmpty ? ["(no components)"] : components.map { "▸ \($0)" })
         case .web(let url): return ["Web", url]
         case .whiteLabel(let name): return [title, "\(name) (white-label screen)"]
         case .component(let name, let dataSource): return [title, name] + (dataSource.map { ["source: \($0)"] } ?? [])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Makes the controller for a screen: a screen plugin instance when a loaded plugin serves the
 /// screen's type, the host's own screen for built-in types, and a visible error screen (with the
 /// reason logged) when a plugin screen cannot be created. Never throws: a screen always shows.
@@ -10,6 +12,11 @@ final class ScreenFactory {
     weak var screenDelegate: (any ScreenHostDelegate)?
     /// Answers screens that open screens (`plugboard.host.navigation`).
     weak var navigationDelegate: (any NavigationHostDelegate)?
+    /// Opens the `target` screen of a tapped content cell with the cell's data source (the
+    /// navigation engine, as a cell request).
+    var openFromCell: ((_ target: String, _ dataSource: JSONValue) -> Void)?
+    /// The folder local feed sources are relative to: the folder of rivers.json.
+    var feedBase: URL?
 
     init(
         configuration: AppConfiguration, plugins: AppPlugins, environment: PlugboardHost,
@@ -19,13 +26,15 @@ final class ScreenFactory {
         self.plugins = plugins
         self.environment = environment
         self.record = record
+        feedBase = URL(fileURLWithPath: configuration.rivers.file).deletingLastPathComponent()
     }
 
-    /// The controller for a rivers.json screen.
-    func make(_ screen: Screen, dataSource given: JSONValue? = nil) -> any ScreenController {
+    /// The controller for a rivers.json screen. `dataSource`, when given (the data of the cell
+    /// or nav item that opens the screen), replaces the screen's own.
+    func make(_ screen: Screen, dataSource: JSONValue? = nil) -> any ScreenController {
         let title = screen.name ?? screen.id
         let model = screen.model
-        let dataSource = given ?? ScreenProps.dataSource(of: screen.dataObject.merged)
+        let dataSource = dataSource ?? ScreenProps.dataSource(of: screen.dataObject.merged)
         if let made = makePlugin(
             type: screen.type, id: screen.id, title: title, screenModel: model, dataSource: dataSource)
         {
@@ -36,15 +45,25 @@ final class ScreenFactory {
         case .web: kind = .web(url: dataSource?.objectValue?["source"]?.stringValue ?? "about:blank")
         case .settings: kind = .whiteLabel("Settings")
         case .epg: kind = .whiteLabel("EPG")
-        case .generalContent, nil:
-            let components = screen.node["ui_components"]?.elements?.compactMap {
-                $0.node["component_type"]?.stringValue
-            }
-            kind = .content(components: components ?? [])
+        case .generalContent, nil: return makeContent(screen, title: title, dataSource: dataSource)
         }
         return BuiltInScreen(
             screenID: screen.id, screenType: screen.type, title: title, kind: kind,
             background: screen.styles.backgroundColor, environment: environment)
+    }
+
+    /// The generic content screen; a local feed that cannot be read is logged as an error.
+    private func makeContent(_ screen: Screen, title: String, dataSource: JSONValue?) -> ContentScreen {
+        let content = ContentScreen(
+            screenID: screen.id, screenType: screen.type, title: title,
+            components: screen.node["ui_components"]?.elements?.map(\.node.value) ?? [], dataSource: dataSource,
+            feedBase: feedBase, background: screen.styles.backgroundColor, environment: environment,
+            open: { [weak self] in self?.openFromCell?($0, $1) })
+        for problem in content.problems {
+            record(AppEvent("error", screen.id, detail: problem))
+            environment.logger.error("screen \(screen.id): \(problem)")
+        }
+        return content
     }
 
     /// The screen a component nav item opens (live drawer, crossmates, feed): the plugin whose

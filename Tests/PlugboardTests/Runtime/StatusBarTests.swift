@@ -107,7 +107,7 @@ import Testing
     @Test(arguments: [true, false])
     func presentedContainersFollowTheSameRules(uiBuilderBar: Bool) throws {
         let app = try Self.launch(uiBuilderBar: uiBuilderBar)
-        #expect(app.selectRootItem("m-modal"))  // presented, with Home's bar model
+        #expect(app.showScreen("modal"))  // presented (its styles say so), with Home's bar model
         #expect(app.state.state == "presentation")
         let container = try #require(app.presented.last)
         let tree = app.environment.views

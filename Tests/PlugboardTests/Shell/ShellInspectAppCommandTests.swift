@@ -46,11 +46,13 @@ import Testing
         // Screens and what serves them.
         #expect(
             report.screens.map(\.id) == [
-                "home", "shows", "movies", "news", "kids", "about", "epg", "epg-full", "contact", "settings",
+                "home", "shows", "movies", "news", "kids", "about", "show-details", "movie-details", "article",
+                "programme", "epg", "epg-full", "contact", "settings",
             ])
         #expect(report.screens.filter(\.home).map(\.id) == ["home"])
         let servedBy = Dictionary(uniqueKeysWithValues: report.screens.map { ($0.id, $0.servedBy) })
         #expect(servedBy["home"] == "built-in")
+        #expect(servedBy["show-details"] == "built-in")  // the details screens cells open
         #expect(servedBy["settings"] == "built-in")
         #expect(servedBy["epg"] == "epg_legacy_screen")
         #expect(servedBy["epg-full"] == "epg_legacy_screen")

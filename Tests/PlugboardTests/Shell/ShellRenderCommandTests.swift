@@ -48,12 +48,17 @@ import Testing
         #expect(Self.text(after: "nav-item:nb-live", in: svg) == "Live")
         #expect(svg.all("text").contains { $0.text == "Home" && $0.attributes["fill"] == "#FFFFFF" })
 
-        // Tap targets carry their numbers, as the text drawing's [n].
-        let taps = svg.tapped.map { ($0.attributes["id"] ?? "", $0.attributes["data-tap"] ?? "") }
-        #expect(taps.map(\.0) == ["context", "nav-item:nb-epg", "nav-item:nb-web", "nav-item:nb-live"])
-        #expect(taps.map(\.1) == ["1", "2", "3", "4"])
+        // Tap targets carry their numbers, as the text drawing's [n]: the bar's, then the cells of
+        // the connected components below it (Featured, then Popular; the banner is not connected).
+        let taps = svg.tapped.map { ($0.attributes["data-tap"] ?? "", $0.attributes["id"] ?? "") }
+        let byNumber = Dictionary(uniqueKeysWithValues: taps.compactMap { tap in Int(tap.0).map { ($0, tap.1) } })
+        #expect(byNumber.count == taps.count)
+        let barTaps = ["context", "nav-item:nb-epg", "nav-item:nb-web", "nav-item:nb-live"]
+        let cells = (0..<4).map { "cell:1:\($0)" } + (0..<5).map { "cell:3:\($0)" }
+        #expect(byNumber.keys.sorted().map { byNumber[$0]! } == barTaps + cells)
         #expect(svg.tapped.allSatisfy { $0.attributes["data-view"] == "button" })
-        #expect(svg.elements.filter { $0.attributes["data-badge"] != nil }.count == 4)
+        #expect(svg.elements.filter { $0.attributes["data-badge"] != nil }.count == barTaps.count + cells.count)
+        #expect(Self.text(after: "cell:1:0", in: svg) == "Harbour Lights")
 
         // The file is exactly what the renderer draws for the same app.
         let app = try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath)
@@ -72,13 +77,30 @@ import Testing
         #expect(svg.all("image").contains { $0.attributes["href"] == "https://assets.showcase.example/logo.png" })
         #expect(svg.all("title").contains { $0.text == "https://assets.showcase.example/logo.png" })
         #expect(Self.text(after: "nav-item:sb-feed", in: svg) == "Feed")
-        #expect(svg.tapped.first?.attributes["id"] == "context")
+        #expect(svg.tapped.first { $0.attributes["data-tap"] == "1" }?.attributes["id"] == "context")
+        #expect(svg.tapped.first { $0.attributes["data-tap"] == "5" }?.attributes["id"] == "cell:1:0")
 
         let presented = try runPlugboard(["render", Showcase.folder, "--format", "svg", "--screen", "epg-full"])
         #expect(presented.status == 0)
         let full = ParsedSVG(presented.stdout)
         #expect(full.elements.first?.attributes["data-screen"] == "epg-full")
         #expect(full.elements.first?.attributes["data-state"] == "presentation")
+    }
+
+    @Test func theShowsScreenListsItsFeedEntriesAsNumberedCells() throws {
+        let result = try runPlugboard(["render", Showcase.folder, "--screen", "shows", "--format", "text"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let drawing = TextDrawing(result.stdout)
+        let titles = [
+            "Harbour Lights", "Kitchen Rivals", "The Quiet Floor", "Wild North", "Small Claims", "Under the Hood",
+        ]
+        for (index, title) in titles.enumerated() {
+            #expect(drawing.gridText.contains(title), "\(title)")
+            #expect(drawing.footer.contains("[\(index + 5)] \(title) (cell:1:\(index))"), "\(title)")
+        }
+        #expect(drawing.gridText.contains("ALL SHOWS"))
+        #expect(drawing.gridText.contains("[img: harbour-ligh"))
     }
 
     @Test func stepsRunBeforeTheDrawing() throws {

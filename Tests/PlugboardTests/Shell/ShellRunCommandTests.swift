@@ -114,6 +114,47 @@ import Testing
         #expect(rest.last?.hasPrefix("quit ") == true)  // nothing after help: quit stopped the run
     }
 
+    /// Issue 11's walk, as a person would take it: a menu item, a cell, its details, back; a bar
+    /// button's screen, close, and again from the cache — each screen with the data it was opened with.
+    @Test func menuCellDetailsBackAndACachedBarScreen() throws {
+        let steps = [
+            "menu", "select m-shows", "tap cell:1:0", "back", "tap nav-item:sb-feed", "close", "tap nav-item:sb-feed",
+        ]
+        let script = try writeScript(steps)
+        defer { removeScript(script) }
+        let json = try runPlugboard(["run", Showcase.folder, "--json", "--script", script])
+        #expect(json.status == 0, "\(json.stderr)")
+        let states = try ShellStateLine.decodeAll(json.stdout).map(\.state)
+        try #require(states.count == steps.count + 1)
+        #expect(states[2].rootStack == ["shows"] && states[2].bar.contextButton == .menu)
+        #expect(states[3].rootStack == ["shows", "show-details"] && states[3].bar.contextButton == .back)
+        #expect(states[4].visibleScreen == "shows")
+        #expect(states[5].presented == [["applicaster_feed:sb-feed"]] && states[5].bar.contextButton == .close)
+        #expect(states[6].state == "root")
+        #expect(states[7].presented == [["applicaster_feed:sb-feed"]])
+        #expect(states[7].cache.hits == states[5].cache.hits + 1, "the feed screen came back from the cache")
+        #expect(states[7].cache.keys.contains { $0.hasPrefix("show-details @ ") && $0.contains("Harbour Lights") })
+
+        let details = try runPlugboard(["render", Showcase.folder, "--steps", "menu; select m-shows; tap cell:1:0"])
+        #expect(details.status == 0)
+        #expect(details.stdout.contains("Harbour Lights"))
+        #expect(details.stdout.contains("A fishing town keeps its secrets"))
+    }
+
+    @Test func aURLButtonIsPrintedAndHandedToTheOpenURLCommand() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let record = folder.appendingPathComponent("opened.txt").path
+        let script = try writeScript(["tap nav-item:nb-web"])
+        defer { removeScript(script) }
+        let result = try runPlugboard([
+            "run", Showcase.folder, "--script", script, "--open-url-command", "printf '%s' > '\(record)'",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stderr == "open URL https://showcase.example/about\n")
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == "https://showcase.example/about")
+    }
+
     @Test func jsonPrintsOneStatePerCommand() throws {
         let script = try writeScript([
             "tap nav-item:nb-epg",

@@ -14,7 +14,10 @@
 /// - when the root answers `placement`, the bar is handed to the root, whose content takes that
 ///   same area too (the root decides where the bar goes);
 /// - each presented container covers the window with its own status bar, bar and content, by the
-///   same rules.
+///   same rules;
+/// - a drawer (a live drawer, seed 000) covers the lower `drawerFraction` of the window, over the
+///   screen it was opened on, which stays in sight above it: its bar (with the close button) on
+///   top, its screen below.
 ///
 /// Who paints what is in PlugboardApp+StatusBar.swift.
 extension PlugboardApp {
@@ -38,10 +41,21 @@ extension PlugboardApp {
         }
     }
 
+    /// How much of the window a drawer covers, from the bottom.
+    static let drawerFraction = 0.6
+
     /// The frames a container gets for its placement.
     func frames(for container: StackContainer) -> Frames {
         let width = device.width
         let barHeight = device.navigationBarHeight
+        if container.kind == .drawer {
+            // The layer is the drawer; the bar's area and the content are in its coordinates.
+            let height = (device.height * Self.drawerFraction).rounded()
+            return Frames(
+                window: Rect(x: 0, y: device.height - height, width: width, height: height), statusBar: nil,
+                navigationBar: Rect(x: 0, y: 0, width: width, height: barHeight),
+                content: Rect(x: 0, y: barHeight, width: width, height: height - barHeight))
+        }
         let statusBar: Rect? =
             settings.useUIBuilderNavBar ? nil : Rect(x: 0, y: 0, width: width, height: device.statusBarHeight)
         let top = statusBar?.maxY ?? 0

@@ -1,6 +1,6 @@
 /// What the renderers draw: the visible views of the top layer, back to front, in window
-/// coordinates, each with the part it plays in the shell and its tap number. Hidden views and
-/// the layers a presented container covers are left out, and so is the status-bar container
+/// coordinates, each with the part it plays in the shell and its tap number (and, under a drawer,
+/// the layer it slides over). Hidden views and the layers a presented container covers are left out, and so is the status-bar container
 /// when the UI Builder bar removes it (it is hidden).
 struct RenderScene {
     /// The part a view plays in the host shell; the shell's areas are drawn with a border.
@@ -33,6 +33,8 @@ struct RenderScene {
     let state: AppState
     /// The top layer; nil when it is hidden.
     let root: Node?
+    /// The layer under a drawer, which stays in sight above it (drawn first, never tappable).
+    let backdrop: Node?
     let targets: [TapTarget]
     let logo: Logo?
 
@@ -45,22 +47,34 @@ struct RenderScene {
         state = app.state
         targets = app.tapTargets
         let numbers = Dictionary(uniqueKeysWithValues: targets.map { ($0.view, $0.number) })
-        var roles: [ViewHandle: Role] = [container.statusBar: .statusBar, container.barSlot: .navigationBar]
-        if let bar = container.bar?.view { roles[bar] = .navigationBar }
-        for view in [container.content, app.screenContainer] { roles[view] = .screenArea }
-        if let screen = container.top?.controller.view { roles[screen] = .screenArea }
+        var roles: [ViewHandle: Role] = [:]
+        for shown in app.containers {
+            roles[shown.statusBar] = .statusBar
+            roles[shown.barSlot] = .navigationBar
+            if let bar = shown.bar?.view { roles[bar] = .navigationBar }
+            roles[shown.content] = .screenArea
+            if let screen = shown.top?.controller.view { roles[screen] = .screenArea }
+        }
+        roles[app.screenContainer] = .screenArea
 
-        func node(_ handle: ViewHandle, origin: Rect) -> Node? {
+        func node(_ handle: ViewHandle, origin: Rect, numbered: Bool) -> Node? {
             guard let view = tree[handle], !view.isHidden else { return nil }
             let frame = Rect(
                 x: origin.x + view.frame.x, y: origin.y + view.frame.y, width: view.frame.width,
                 height: view.frame.height)
             return Node(
-                view: view, frame: frame, role: roles[handle] ?? .view, tapNumber: numbers[handle],
-                children: view.children.compactMap { node($0, origin: frame) })
+                view: view, frame: frame, role: roles[handle] ?? .view, tapNumber: numbered ? numbers[handle] : nil,
+                children: view.children.compactMap { node($0, origin: frame, numbered: numbered) })
         }
-        let origin = tree[layer]?.parent.flatMap { tree.absoluteFrame(of: $0) } ?? .zero
-        root = tree.isVisible(layer) ? node(layer, origin: origin) : nil
+        func layerNode(_ layer: ViewHandle, numbered: Bool) -> Node? {
+            let origin = tree[layer]?.parent.flatMap { tree.absoluteFrame(of: $0) } ?? .zero
+            return tree.isVisible(layer) ? node(layer, origin: origin, numbered: numbered) : nil
+        }
+        root = layerNode(layer, numbered: true)
+        let containers = app.containers
+        backdrop =
+            container.kind == .drawer && containers.count > 1
+            ? layerNode(containers[containers.count - 2].layer, numbered: false) : nil
 
         let nodes = root?.flattened ?? []
         let barNode = container.bar?.view.flatMap { bar in nodes.first { $0.view.handle == bar } }

@@ -120,6 +120,11 @@ import Testing
         #expect(app.state.visibleScreen == screen)
         // The live drawer slides over the current screen; the feed is presented.
         #expect(app.presented.last?.kind == (item == "live" ? .drawer : .presented))
+        if item == "live" {  // the lower 60% of the phone, its bar (close button) on top
+            #expect(app.state.frames.window == Rect(x: 0, y: 338, width: 390, height: 506))
+            #expect(app.state.frames.navigationBar == Rect(x: 0, y: 0, width: 390, height: 44))
+            #expect(app.state.bar.contextButton == .close)
+        }
         let controller = try #require(app.visibleEntry?.controller as? BuiltInScreen)
         if case .component(_, let dataSource) = controller.kind {
             #expect(dataSource == source)

@@ -141,6 +141,17 @@ import Testing
         #expect(details.stdout.contains("A fishing town keeps its secrets"))
     }
 
+    @Test func aLiveDrawerIsDrawnOverTheScreenItWasOpenedOn() throws {
+        let drawing = try runPlugboard(["render", Showcase.folder, "--steps", "tap nav-item:nb-live"])
+        #expect(drawing.status == 0)
+        #expect(drawing.stdout.contains("Harbour Lights"), "home, above the drawer")
+        #expect(drawing.stdout.contains("Now streaming"), "the drawer")
+        let svg = ParsedSVG(
+            try runPlugboard(["render", Showcase.folder, "--format", "svg", "--steps", "tap nav-item:nb-live"]).stdout)
+        #expect(svg.elements.contains { $0.attributes["id"] == "root:content" })
+        #expect(svg.elements.contains { $0.attributes["id"] == "drawer:content" })
+    }
+
     @Test func aURLButtonIsPrintedAndHandedToTheOpenURLCommand() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -39,6 +39,7 @@ enum ScreenTests {
 
     private static func tapEverything(in screen: ScreenInstance, _ context: CheckContext) throws {
         let closes = context.host.closeRequests
+        context.host.forgetOpenedScreens()
         context.host.onClose = { screen.destroy() }
         defer { context.host.onClose = nil }
         let start = context.refusals.count
@@ -53,6 +54,11 @@ enum ScreenTests {
         }
         if context.host.closeRequests > closes {
             context.note("the screen asked to close; it was destroyed during close(), as screen.h allows")
+        }
+        if let (screen, dataSource) = context.host.openedScreens.first {
+            context.note(
+                "the screen opened \(context.host.openedScreens.count) screens through plugboard.host.navigation, "
+                    + "first '\(screen)' with \(dataSource?.serialized() ?? "no data source")")
         }
         try context.expectNoRefusals(since: start, during: "while tapping")
     }

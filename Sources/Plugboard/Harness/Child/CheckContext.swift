@@ -83,7 +83,7 @@ public final class CheckContext {
             try ScreenInstance(
                 library: library, pluginID: plugin.id, environment: environment,
                 pluginJSON: pluginJSON ?? plugin.models.plugin, screenJSON: model?.screen ?? "{}",
-                dataSourceJSON: model?.dataSource, delegate: host)
+                dataSourceJSON: model?.dataSource, delegate: host, navigation: host)
         }
     }
 
@@ -106,7 +106,8 @@ public final class CheckContext {
         return try created { () throws(PluginLoadError) in
             try RootInstance(
                 library: library, pluginID: plugin.id, environment: environment,
-                pluginJSON: pluginJSON ?? plugin.models.plugin, dataSourceJSON: menuJSON ?? "{}", delegate: host)
+                pluginJSON: pluginJSON ?? plugin.models.plugin, dataSourceJSON: menuJSON ?? "{}", delegate: host,
+                navigation: host)
         }
     }
 

@@ -3,7 +3,7 @@ import Synchronization
 
 /// The host side a test's plugin talks to: the real view tree and host tables, with delegates
 /// that answer like the app would and record what the plugin asked, when and from which thread.
-final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHostDelegate {
+final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHostDelegate, NavigationHostDelegate {
     /// One call a plugin made into the host.
     struct HostCall: Sendable {
         var plugin: String
@@ -82,6 +82,24 @@ final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHo
         openedItems.append(navItemID)
         return true
     }
+
+    // MARK: NavigationHostDelegate
+
+    /// The screens plugins asked to open, with their data sources (the host checked that each is
+    /// a JSON object before it got here).
+    private(set) var openedScreens: [(screen: String, dataSource: JSONValue?)] = []
+
+    func navigation(
+        _ host: InstanceHost, open screenID: String, dataSource: JSONValue?, mode: ScreenPresentation?
+    ) -> Bool {
+        openedScreens.append((screenID, dataSource))
+        return true
+    }
+
+    func forgetOpenedScreens() { openedScreens.removeAll() }
+
+    /// Every screen exists for the harness, so plugins show the cells that open them.
+    func screenExists(_ screenID: String) -> Bool { !screenID.isEmpty }
 
     // MARK: ScreenHostDelegate
 

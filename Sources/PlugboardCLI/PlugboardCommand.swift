@@ -7,6 +7,8 @@ struct PlugboardCommand: ParsableCommand {
         commandName: "plugboard",
         abstract: "Load, inspect and run Plugboard plugins.",
         version: "0.1.0",
-        subcommands: [Run.self, Render.self, Call.self, Inspect.self, Lint.self, Check.self, CheckChildCommand.self]
+        subcommands: [
+            Run.self, Render.self, Call.self, Inspect.self, Lint.self, Check.self, Route.self, CheckChildCommand.self,
+        ]
     )
 }

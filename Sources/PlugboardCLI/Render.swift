@@ -19,6 +19,9 @@ struct Render: ParsableCommand {
     @Option(help: "Show this screen id first (pushed from the root, as a menu item would).")
     var screen: String?
 
+    @Option(help: "Start from the state this URL of the app's scheme names (app://home/shows?menu=v).")
+    var url: String?
+
     @Option(help: "Shell commands to run before drawing, separated by ';'.")
     var steps: String?
 
@@ -35,6 +38,13 @@ struct Render: ParsableCommand {
         let loaded = try app.launch(environment: PlugboardHost())
         defer { loaded.shutdown() }
         let session = ShellSession(app: loaded)
+        if let url {
+            do throws(RoutingError) {
+                try loaded.open(urlText: url)
+            } catch {
+                throw CommandFailure("\(url): \(error)")
+            }
+        }
         if let screen, !loaded.showScreen(screen) {
             throw CommandFailure("no screen '\(screen)' in rivers.json")
         }

@@ -34,7 +34,22 @@ struct Run: ParsableCommand {
     )
     var openURLCommand: String?
 
+    @Option(help: "Start from the state this URL of the app's scheme names (app://home/shows?menu=v).")
+    var open: String?
+
+    @Option(
+        name: .customLong("state-file"),
+        help: "Keep the state URL in FILE, replaced atomically after every change (see --restore).")
+    var stateFile: String?
+
+    @Flag(help: "Start where the last run with the same --state-file stopped.")
+    var restore = false
+
     @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        if restore && stateFile == nil { throw ValidationError("--restore needs --state-file FILE") }
+    }
 
     func run() throws {
         logging.bootstrap()
@@ -61,6 +76,9 @@ struct Run: ParsableCommand {
         let loaded = try app.launch(environment: environment)
         defer { loaded.shutdown() }
         loaded.urlOpener = { [openURLCommand] url in ExternalURL.open(url, command: openURLCommand) }
+        try startingState(loaded)
+        let persist = StatePersistence(app: loaded, path: stateFile)
+        try persist.save()
         let session = ShellSession(app: loaded)
         for event in loaded.events where event.name == "error" || event.name == "fallback" {
             printError(event.description)  // "error ID: why" / "fallback ID: why"
@@ -76,9 +94,35 @@ struct Run: ParsableCommand {
                 if !interactive { throw ExitCode(1) }
                 continue
             }
+            try persist.save()
             // With --json, one object per command: blank lines and comments print nothing.
             let isCommand = (try? ShellCommand.parse(line)) != nil
             if !outcome.output.isEmpty || (json && isCommand) { show(session, outcome.output) }
+        }
+    }
+
+    /// `--restore` (the state file's URL; one that no longer resolves falls back to home with a
+    /// line saying why), then `--open URL`.
+    private func startingState(_ app: PlugboardApp) throws {
+        if restore, let stateFile {
+            do throws(StateFile.Failure) {
+                if let saved = try StateFile.read(stateFile), !saved.isEmpty {
+                    do throws(RoutingError) {
+                        try app.open(urlText: saved)
+                    } catch {
+                        printError("cannot restore \(saved): \(error); starting at home")
+                    }
+                }
+            } catch {
+                printError("\(error); starting at home")
+            }
+        }
+        if let open {
+            do throws(RoutingError) {
+                try app.open(urlText: open)
+            } catch {
+                throw CommandFailure("\(open): \(error)")
+            }
         }
     }
 

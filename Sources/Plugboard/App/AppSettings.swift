@@ -10,6 +10,8 @@ import Foundation
 ///       "device": "phone",                  // phone | tablet
 ///       "screen_cache_capacity": 8,         // screens kept by the screen cache
 ///       "cast_devices": ["Living Room TV"], // what the cast picker of a chromecast button lists
+///       "scheme": "app",                    // the scheme of the app's deep links and state URL
+///       "routes": {"guide": {"screen": "epg", "type": "modal"}}, // route aliases
 ///       "default_nav_bar": {"library": "GeneralNavBar", "id": "general_nav_bar"}
 ///     }
 public struct AppSettings: Sendable, Hashable {
@@ -20,6 +22,16 @@ public struct AppSettings: Sendable, Hashable {
     public var screenCacheCapacity = 8
     /// The devices a chromecast nav item's cast picker lists.
     public var castDevices: [String] = []
+    /// The scheme of the app's deep links and state URL (seed 004).
+    public var scheme = "app"
+    /// Route aliases: a key naming a rivers.json screen, as a stack or modal route.
+    public var routeAliases: [String: RouteAlias] = [:]
+
+    /// A route key of the settings naming a rivers.json screen.
+    public struct RouteAlias: Sendable, Hashable {
+        public var screen: String
+        public var isModal: Bool
+    }
     /// The bar used when the home screen names none (seed 000: "UI Builder General Navigation Bar").
     public var defaultNavBarLibrary = "GeneralNavBar"
     public var defaultNavBarID = "general_nav_bar"
@@ -52,7 +64,7 @@ public struct AppSettings: Sendable, Hashable {
     mutating func read(_ object: ConfigNode, _ sink: DiagnosticSink) {
         let known = [
             "use_ui_builder_nav_bar", "use_ui_builder_root", "status_bar_color", "device", "screen_cache_capacity",
-            "default_nav_bar", "cast_devices",
+            "default_nav_bar", "cast_devices", "scheme", "routes",
         ]
         for (key, value) in object.members ?? [] where !known.contains(key) {
             sink.warning(value.location, "unknown setting \"\(key)\" (known: \(known.joined(separator: ", ")))")
@@ -71,6 +83,24 @@ public struct AppSettings: Sendable, Hashable {
             }
         }
         castDevices = object.strings("cast_devices", sink) ?? castDevices
+        if let scheme = object.string("scheme", sink) {
+            if let first = scheme.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
+                scheme.unicodeScalars.allSatisfy({
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+                })
+            {
+                self.scheme = scheme
+            } else {
+                sink.error(object["scheme"]!.location, "a scheme is a letter, then letters, digits, '+', '-' or '.'")
+            }
+        }
+        for (key, value) in object.object("routes", sink)?.members ?? [] {
+            guard let route = value.asObject(sink) else { continue }
+            let screen = route.string("screen", required: true, sink)
+            let type = route.oneOf("type", ["stack", "modal"], sink) ?? "stack"
+            if let screen { routeAliases[key] = RouteAlias(screen: screen, isModal: type == "modal") }
+        }
         if let bar = object.object("default_nav_bar", sink) {
             defaultNavBarLibrary = bar.string("library", required: true, sink) ?? defaultNavBarLibrary
             defaultNavBarID = bar.string("id", required: true, sink) ?? defaultNavBarID

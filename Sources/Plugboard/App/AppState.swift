@@ -22,6 +22,8 @@ public struct AppState: Sendable, Hashable, Codable {
         public var enabled: Bool
     }
 
+    /// The state URL (seed 004): opening it from the start reaches this state.
+    public var url: String
     public var device: DeviceProfile.Kind
     /// `root` or `presentation`.
     public var state: String
@@ -64,7 +66,8 @@ extension PlugboardApp {
         var frames = frames(for: container)
         if let view = visibleEntry?.controller.view { frames.screen = tree.absoluteFrame(of: view) }
         return AppState(
-            device: device.kind, state: presented.isEmpty ? "root" : "presentation", root: root.identifier,
+            url: stateURL.description, device: device.kind, state: presented.isEmpty ? "root" : "presentation",
+            root: root.identifier,
             menuOpen: (root as? BuiltInSideMenu)?.isOpen,
             rootStack: rootContainer.stack.map(\.controller.screenID),
             presented: presented.map { $0.stack.map(\.controller.screenID) },

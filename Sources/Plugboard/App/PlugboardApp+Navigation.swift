@@ -13,13 +13,23 @@ extension PlugboardApp {
         { [unowned self] event in record(AppEvent(event.rawValue, controller.screenID)) }
     }
 
-    /// Runs a stack change between the visible screen before and after it.
+    /// Runs a stack change between the visible screen before and after it. A change under what
+    /// is visible (a push beneath a presented screen) makes no lifecycle event.
     func transition(_ change: () -> Void) {
+        transitionDepth += 1
+        defer {
+            transitionDepth -= 1
+            runQueuedTransitions()
+        }
         let outgoing = visibleEntry
-        outgoing?.controller.disappear(observe: observe(outgoing!.controller))
         change()
+        if let outgoing, outgoing !== visibleEntry {
+            outgoing.controller.disappear(observe: observe(outgoing.controller))
+        }
         refresh()
-        if let incoming = visibleEntry { incoming.controller.appear(observe: observe(incoming.controller)) }
+        if let incoming = visibleEntry, incoming !== outgoing {
+            incoming.controller.appear(observe: observe(incoming.controller))
+        }
     }
 
     /// Re-customises every bar, recomputes context buttons and lays everything out.
@@ -96,6 +106,7 @@ extension PlugboardApp {
     public func menu() -> Bool {
         guard presented.isEmpty, rootContainer.stack.count <= 1, root.hasSpecialAction else { return false }
         root.performSpecialAction()
+        isMenuOpen.toggle()
         record(AppEvent("special_action", root.identifier))
         layout()
         return true
@@ -118,6 +129,7 @@ extension PlugboardApp {
         }
         let opened = manager.perform(item, origin: .menu, from: rootContainer)
         if opened { root.selectItem(id) }
+        isMenuOpen = false  // a side menu closes on a selection
         layout()
         return opened
     }

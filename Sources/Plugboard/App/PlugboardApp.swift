@@ -20,6 +20,16 @@ public final class PlugboardApp {
     public var urlOpener: ((String) -> Void)?
     /// The cast device the user connected to from the cast picker, if any.
     public internal(set) var castDevice: String?
+    /// The side menu's open state, as the menu button and selections leave it (the `menu` route).
+    public internal(set) var isMenuOpen = false
+    /// The route keys deep links use (seed 004).
+    public let routes: AppRoutes
+    /// How many changes are running (nested: a transition's steps, a plugin asking during one).
+    var transitionDepth = 0
+    /// Transitions waiting for the running ones (`RouteTransition.enqueue`).
+    var queuedTransitions: [() -> Void] = []
+    /// Hears every event as it is recorded (analytics, the shell's state file, tests).
+    public var eventObserver: ((AppEvent) -> Void)?
 
     let searchPath: LibrarySearchPath
     let window: ViewHandle
@@ -55,6 +65,7 @@ public final class PlugboardApp {
         self.searchPath = searchPath
         device = DeviceProfile.named(settings.device)
         cache = ScreenCache(capacity: settings.screenCacheCapacity)
+        routes = AppRoutes(configuration: configuration, settings: settings)
         plugins = AppPlugins(configuration: configuration, searchPath: searchPath)
         environment.exports = plugins.exports
         let tree = environment.views
@@ -62,6 +73,7 @@ public final class PlugboardApp {
         screenContainer = tree.create(.container, owner: .host)
         try? tree.setIdentifier(window, "window", by: .host)
         try? tree.setIdentifier(screenContainer, "screen-container", by: .host)
+        for problem in routes.problems { record(AppEvent("error", "settings.json", detail: problem)) }
         for failure in plugins.failures.values.sorted(by: { $0.identifier < $1.identifier }) {
             record(AppEvent("error", failure.identifier, detail: failure.error.description))
         }
@@ -72,7 +84,11 @@ public final class PlugboardApp {
         screens.screenDelegate = self
         screens.navigationDelegate = self
         screens.openFromCell = { [unowned self] target, dataSource in
-            _ = open(NavigationRequest(.screen(target), origin: .cell, dataSource: dataSource))
+            if isAppURL(target) {
+                route(toLink: target, from: "cell")
+            } else {
+                open(NavigationRequest(.screen(target), origin: .cell, dataSource: dataSource))
+            }
         }
         start()
     }
@@ -81,7 +97,10 @@ public final class PlugboardApp {
 
     var home: Screen? { configuration.rivers.home }
 
-    func record(_ event: AppEvent) { events.append(event) }
+    func record(_ event: AppEvent) {
+        events.append(event)
+        eventObserver?(event)
+    }
 
     private func start() {
         root = makeRoot()

@@ -58,6 +58,21 @@ public final class ScreenInstance: PluginInstance {
         if let function = screen.pointee.did_disappear { call("did_disappear") { function(screen) } }
     }
 
+    /// Hands the route's data to the screen before it appears (`plugboard.ext.attributes`).
+    /// False when the screen does not answer the extension.
+    @discardableResult
+    public func updateAttributes(data: String?, objectJSON: String?) -> Bool {
+        guard let screen,
+            let update = `extension`(PB_EXT_ATTRIBUTES)?.assumingMemoryBound(to: pb_screen_attributes_t.self).pointee
+                .update_with_attributes
+        else { return false }
+        withOptionalCString(data) { data in
+            withOptionalCString(objectJSON) { object in call("update_with_attributes") { update(screen, data, object) }
+            }
+        }
+        return true
+    }
+
     /// Disappears first when shown, then destroys.
     public override func destroy() {
         disappear()

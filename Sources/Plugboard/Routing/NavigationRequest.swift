@@ -37,6 +37,22 @@ public struct NavigationRequest {
     /// The container the request comes from (a bar's, the visible one for cells); nil: the
     /// visible container.
     var from: StackContainer?
+    /// A route's `replace`: the screen becomes the root stack's only one, whatever is presented
+    /// above it (the menu's rule dismisses what is presented first).
+    var replacesRoot = false
+    /// What a route hands the screen before it appears (`plugboard.ext.attributes`).
+    public var attributes: Attributes?
+
+    /// A route component's data string and the JSON object passed with it (seed 004's
+    /// `updateWithAttributes:`).
+    public struct Attributes: Sendable {
+        public var data: String?
+        public var object: JSONValue?
+        public init(data: String?, object: JSONValue?) {
+            self.data = data
+            self.object = object
+        }
+    }
 
     public init(
         _ target: Target, origin: Origin, dataSource: JSONValue? = nil, presentation: ScreenPresentation? = nil

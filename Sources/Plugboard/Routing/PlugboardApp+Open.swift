@@ -10,6 +10,7 @@ extension PlugboardApp {
     /// How a request is carried out.
     enum Presentation: String {
         case rootContent = "root content"
+        case rootReplace = "root"
         case push, present, drawer
     }
 
@@ -26,15 +27,23 @@ extension PlugboardApp {
     @discardableResult
     public func open(_ request: NavigationRequest) -> Bool {
         guard let target = resolve(request) else { return false }
-        let presentation = presentation(for: request, target)
+        let presentation = request.replacesRoot ? .rootReplace : presentation(for: request, target)
         let from = request.from ?? topContainer
-        if presentation != .rootContent, visibleEntry?.key == target.key { return true }
+        if presentation != .rootContent, presentation != .rootReplace, visibleEntry?.key == target.key { return true }
         record(AppEvent("open", target.key.description, detail: "\(request.origin.rawValue): \(presentation.rawValue)"))
+        let attributes = request.attributes
+        func prepared(_ entry: ScreenEntry) -> ScreenEntry {
+            if let attributes, let plugin = entry.controller as? PluginScreenController {
+                plugin.instance.updateAttributes(data: attributes.data, objectJSON: attributes.object?.serialized())
+            }
+            return entry
+        }
         switch presentation {
-        case .rootContent: showAsRootContent(target)
-        case .push: show(entry(target), in: from, replacing: false)
-        case .present: present(entry(target), kind: .presented)
-        case .drawer: present(entry(target), kind: .drawer)
+        case .rootContent: showAsRootContent(target, prepared)
+        case .rootReplace: replaceRoot(target, prepared)
+        case .push: show(prepared(entry(target)), in: from, replacing: false)
+        case .present: present(prepared(entry(target)), kind: .presented)
+        case .drawer: present(prepared(entry(target)), kind: .drawer)
         }
         trimCache()
         return true
@@ -63,13 +72,19 @@ extension PlugboardApp {
 
     /// The menu's rule: dismiss what is presented, then make the screen the root stack's only
     /// one (or pop back to it when it already is the root content).
-    private func showAsRootContent(_ target: ResolvedTarget) {
+    private func showAsRootContent(_ target: ResolvedTarget, _ prepared: (ScreenEntry) -> ScreenEntry) {
         while !presented.isEmpty { close() }
-        if rootContainer.stack.first?.key == target.key {
+        replaceRoot(target, prepared)
+    }
+
+    /// Makes the screen the root stack's only one (popping back to it when it is the root already).
+    private func replaceRoot(_ target: ResolvedTarget, _ prepared: (ScreenEntry) -> ScreenEntry) {
+        if let first = rootContainer.stack.first, first.key == target.key {
+            _ = prepared(first)
             popRoot(toIndex: 0)
             return
         }
-        show(entry(target), in: rootContainer, replacing: true)
+        show(prepared(entry(target)), in: rootContainer, replacing: true)
     }
 
     /// Destroys least recently used screens that are on no stack, past the cache's capacity.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One command of the host shell (`plugboard run`), parsed from a line.
 public enum ShellCommand: Equatable, Sendable {
     /// Tap a numbered tap target, or a view by identifier.
@@ -14,6 +16,19 @@ public enum ShellCommand: Equatable, Sendable {
     case events
     case help
     case quit
+    /// Route changes composed into one transition (seed 004): `push shows + present contact`.
+    case route([RouteStep])
+
+    /// One route change of the shell.
+    public enum RouteStep: Equatable, Sendable {
+        /// A URL of the app's scheme (text as typed; parsed when it runs, so errors name the column).
+        case open(String)
+        case push(key: String, data: String?)
+        case root(key: String, data: String?)
+        case present(String)
+        case dismiss(String)
+        case pop(Int)
+    }
 
     /// The commands, for `help`: usage and what each does.
     public static let usage: [(String, String)] = [
@@ -22,6 +37,15 @@ public enum ShellCommand: Equatable, Sendable {
         ("close", "close the presented screen"),
         ("menu", "press the menu (special) button"),
         ("select ITEM", "select the root menu item ITEM (an id)"),
+        ("open URL", "go to the state a URL of the app's scheme names (app://home/shows?menu=v)"),
+        (
+            "push KEY[::DATA]",
+            "push a route (a screen id) onto the root stack, with its data; join route commands with + to run them as one transition"
+        ),
+        ("root KEY[::DATA]", "make a route the root stack's only screen"),
+        ("present KEY", "present a route (or open the menu: present menu)"),
+        ("dismiss KEY", "dismiss a presented route (or close the menu)"),
+        ("pop [N]", "pop N screens off the root stack (default 1)"),
         ("device phone|tablet", "switch the device profile"),
         ("show", "draw the screen again"),
         ("state", "print stacks, bar model, context button, frames and cache statistics"),
@@ -46,6 +70,21 @@ public enum ShellCommand: Equatable, Sendable {
 
     /// Parses a line; nil for a blank line or a `#` comment.
     public static func parse(_ line: String) throws(ParseError) -> ShellCommand? {
+        let parts = line.split(separator: " + ", omittingEmptySubsequences: false).map(String.init)
+        if parts.count > 1 {
+            var steps: [RouteStep] = []
+            for part in parts {
+                guard case .route(let more)? = try parseOne(part) else {
+                    throw .badArgument("+", part.trimmingCharacters(in: .whitespaces))
+                }
+                steps += more
+            }
+            return .route(steps)
+        }
+        return try parseOne(line)
+    }
+
+    private static func parseOne(_ line: String) throws(ParseError) -> ShellCommand? {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let word = words.first?.lowercased(), !word.hasPrefix("#") else { return nil }
         let argument = words.dropFirst().joined(separator: " ")
@@ -73,6 +112,20 @@ public enum ShellCommand: Equatable, Sendable {
         case "events": return try noArgument(.events)
         case "help", "?": return try noArgument(.help)
         case "quit", "exit": return try noArgument(.quit)
+        case "open": return .route([.open(try needArgument())])
+        case "push", "root":
+            let target = try needArgument()
+            let parts = target.components(separatedBy: "::")
+            let key = parts[0]
+            let data = parts.count > 1 ? parts.dropFirst().joined(separator: "::") : nil
+            guard !key.isEmpty else { throw .badArgument(word, argument) }
+            return .route([word == "push" ? .push(key: key, data: data) : .root(key: key, data: data)])
+        case "present": return .route([.present(try needArgument())])
+        case "dismiss": return .route([.dismiss(try needArgument())])
+        case "pop":
+            if argument.isEmpty { return .route([.pop(1)]) }
+            guard let count = Int(argument), count > 0 else { throw .badArgument(word, argument) }
+            return .route([.pop(count)])
         default: throw .unknown(word)
         }
     }

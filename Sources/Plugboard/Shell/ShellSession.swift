@@ -50,6 +50,33 @@ public final class ShellSession {
             }
             return Outcome(output: lines.joined(separator: "\n"), succeeded: true)
         case .quit: return Outcome(output: "", succeeded: true, quit: true)
+        case .route(let steps): return route(steps)
+        }
+    }
+
+    /// Runs route changes as one transition.
+    private func route(_ steps: [ShellCommand.RouteStep]) -> Outcome {
+        var transition = app.transition
+        for step in steps {
+            switch step {
+            case .open(let text):
+                do throws(RouteURLError) {
+                    transition = transition.open(try RouteURL.parse(text))
+                } catch {
+                    return Outcome(output: "\(text): \(error)", succeeded: false)
+                }
+            case .push(let key, let data): transition = transition.push(key, data: data)
+            case .root(let key, let data): transition = transition.root(key, data: data)
+            case .present(let key): transition = transition.present(key)
+            case .dismiss(let key): transition = transition.dismiss(key)
+            case .pop(let count): transition = transition.pop(count)
+            }
+        }
+        do throws(RoutingError) {
+            try transition.start()
+            return Outcome(output: drawing, succeeded: true)
+        } catch {
+            return Outcome(output: error.description, succeeded: false)
         }
     }
 

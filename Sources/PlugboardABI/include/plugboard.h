@@ -37,5 +37,6 @@
 #include "plugboard/navigation.h"
 #include "plugboard/ext/special_action.h"
 #include "plugboard/ext/placement.h"
+#include "plugboard/ext/attributes.h"
 
 #endif /* PLUGBOARD_H */

@@ -25,6 +25,15 @@ import Testing
         ("quit", .quit),
         ("exit", .quit),
         ("\tBack\t", .back),
+        ("open app://home/shows?menu=v", .route([.open("app://home/shows?menu=v")])),
+        ("push show-details::42", .route([.push(key: "show-details", data: "42")])),
+        ("root news", .route([.root(key: "news", data: nil)])),
+        ("pop", .route([.pop(1)])),
+        ("pop 2", .route([.pop(2)])),
+        (
+            "push shows + present contact + dismiss menu",
+            .route([.push(key: "shows", data: nil), .present("contact"), .dismiss("menu")])
+        ),
     ])
     func everyCommandParses(line: String, command: ShellCommand) throws {
         #expect(try ShellCommand.parse(line) == command)
@@ -40,10 +49,10 @@ import Testing
         for (usage, _) in ShellCommand.usage {
             let words = usage.split(separator: " ")
             var line = String(words[0])
-            if words.count > 1 { line += words[0] == "device" ? " phone" : " x" }
+            if words.count > 1 { line += ["device": " phone", "pop": " 2"][String(words[0])] ?? " x" }
             #expect(try ShellCommand.parse(line) != nil, "\(usage)")
         }
-        #expect(ShellCommand.usage.count == 11)
+        #expect(ShellCommand.usage.count == 17)
     }
 
     @Test(arguments: [

@@ -94,10 +94,17 @@ static void did_appear(const pb_screen_t *screen) { say(screen, "did_appear"); }
 static void will_disappear(const pb_screen_t *screen) { say(screen, "will_disappear"); }
 static void did_disappear(const pb_screen_t *screen) { say(screen, "did_disappear"); }
 
+/* plugboard.ext.attributes: logs what a route hands the screen before it appears. */
+static void screen_update_with_attributes(const pb_screen_t *screen, const char *data, const char *object_json) {
+    say_with(screen, "attributes data=", data ? data : "NULL");
+    say_with(screen, "attributes object=", object_json ? object_json : "NULL");
+}
+
+static const pb_screen_attributes_t attributes = {screen_update_with_attributes};
+
 static const void *screen_get_extension(const pb_screen_t *screen, const char *id) {
     (void)screen;
-    (void)id;
-    return NULL;
+    return strcmp(id, PB_EXT_ATTRIBUTES) == 0 ? &attributes : NULL;
 }
 
 static const pb_plugin_descriptor_t descriptors[] = {

@@ -10,7 +10,16 @@ enum CrossValidation {
             for navigation in screen.navigations {
                 checkNavigationType(navigation, plugins, sink)
                 for item in navigation.navItems.flatMap(\.flattened) {
-                    if let target = item.data.target, !screenIDs.contains(target), let location = item.targetLocation {
+                    guard let target = item.data.target, !screenIDs.contains(target), let location = item.targetLocation
+                    else { continue }
+                    if target.contains("://") {
+                        // A deep link (seed 004): its routes are checked when it is followed.
+                        do throws(RouteURLError) {
+                            _ = try RouteURL.parse(target)
+                        } catch {
+                            sink.error(location, "target \"\(target)\" is not a valid link: \(error)")
+                        }
+                    } else {
                         sink.error(location, "target \"\(target)\" names no screen in \(rivers.file)")
                     }
                 }

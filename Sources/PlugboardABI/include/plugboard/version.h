@@ -21,7 +21,8 @@ typedef struct pb_version {
 } pb_version_t;
 
 #define PB_VERSION_MAJOR 1u
-/* 1.1: plugboard.host.navigation (plugboard/navigation.h). */
+/* 1.1: plugboard.host.navigation (plugboard/navigation.h), plugboard.ext.attributes
+ *      (plugboard/ext/attributes.h). */
 #define PB_VERSION_MINOR 1u
 #define PB_VERSION_PATCH 0u
 

@@ -1,0 +1,43 @@
+/// The routes of an app (seed 004's `route.to(key)`): every rivers.json screen id is a route key
+/// — a stack route, or a modal one when the screen's `styles.presentation` is `present` — plus
+/// the aliases of the app settings (`routes`), and the built-in animation route `menu`, the side
+/// menu's open state (`?menu=v`).
+public struct AppRoutes: Sendable {
+    public struct Route: Sendable, Hashable {
+        public enum Kind: String, Sendable, Codable { case stack, modal, animation }
+        public var key: String
+        /// The rivers.json screen it opens; nil for animation routes.
+        public var screenID: String?
+        public var kind: Kind
+    }
+
+    /// The built-in animation route: the side menu's open state.
+    public static let menu = "menu"
+
+    public private(set) var routes: [String: Route] = [:]
+
+    /// The routes of `configuration`, with the aliases of `settings`. An alias naming no screen is
+    /// left out and reported in `problems`.
+    public init(configuration: AppConfiguration, settings: AppSettings) {
+        for screen in configuration.rivers.screens {
+            routes[screen.id] = Route(
+                key: screen.id, screenID: screen.id, kind: screen.styles.presentation == .present ? .modal : .stack)
+        }
+        for (key, alias) in settings.routeAliases.sorted(by: { $0.key < $1.key }) {
+            guard configuration.rivers.screen(alias.screen) != nil else {
+                problems.append("route '\(key)' names no screen '\(alias.screen)' of rivers.json")
+                continue
+            }
+            routes[key] = Route(key: key, screenID: alias.screen, kind: alias.isModal ? .modal : .stack)
+        }
+        routes[Self.menu] = Route(key: Self.menu, screenID: nil, kind: .animation)
+    }
+
+    /// What could not be made a route.
+    public private(set) var problems: [String] = []
+
+    public func route(_ key: String) -> Route? { routes[key] }
+
+    /// The route key of a screen id: the id itself (screens are their own routes).
+    public func key(forScreen id: String) -> String { id }
+}

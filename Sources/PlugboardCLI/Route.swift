@@ -21,8 +21,34 @@ struct Route: ParsableCommand {
 }
 
 extension Route {
-    // An `--app FOLDER` option that checks every key against the app's routes belongs in both
-    // subcommands (the other half of deep links); both work without it.
+    /// `--app FOLDER`: check every key (and the scheme) against an app's routes.
+    struct AppCheck: ParsableArguments {
+        @Option(
+            name: .customLong("app"), help: "Also check the URLs' scheme and keys against this app folder's routes.")
+        var folder: String?
+
+        /// Fails naming the first URL whose scheme is not the app's or whose key is no route of it.
+        func check(_ urls: [(text: String, url: RouteURL)]) throws {
+            guard let folder else { return }
+            let base = URL(fileURLWithPath: folder)
+            let routes: AppRoutes
+            let settings: AppSettings
+            do {
+                settings = try AppSettings.load(folder: base)
+                routes = AppRoutes(configuration: try AppConfiguration.load(folder: base), settings: settings)
+            } catch {
+                throw CommandFailure("\(folder): \(error)")
+            }
+            for (text, url) in urls {
+                guard url.scheme == settings.scheme else {
+                    throw CommandFailure("\(text): the app's scheme is '\(settings.scheme)'")
+                }
+                for key in url.components.map(\.key) + url.parameters.map(\.key) where routes.route(key) == nil {
+                    throw CommandFailure("\(text): no route '\(key)' in \(folder)")
+                }
+            }
+        }
+    }
 
     /// `plugboard route parse URL`: the components, their data and the parameters.
     struct Parse: ParsableCommand {
@@ -44,11 +70,14 @@ extension Route {
         @Flag(help: "Print JSON instead of text.")
         var json = false
 
+        @OptionGroup var app: AppCheck
+
         @OptionGroup var logging: LoggingOptions
 
         func run() throws {
             logging.bootstrap()
             let parsed = try Route.parse(url)
+            try app.check([(url, parsed)])
             if json {
                 print(try Route.json(ParsedURL(parsed)))
                 return
@@ -86,11 +115,15 @@ extension Route {
         @Flag(help: "Print JSON instead of text.")
         var json = false
 
+        @OptionGroup var app: AppCheck
+
         @OptionGroup var logging: LoggingOptions
 
         func run() throws {
             logging.bootstrap()
-            let updates = RouteDiff.updates(from: try Route.parse(from), to: try Route.parse(to))
+            let (old, new) = (try Route.parse(from), try Route.parse(to))
+            try app.check([(from, old), (to, new)])
+            let updates = RouteDiff.updates(from: old, to: new)
             if json {
                 print(try Route.json(updates.map(UpdateJSON.init)))
             } else {

@@ -88,3 +88,19 @@ import Testing
         }
     }
 }
+
+/// `plugboard route … --app FOLDER` checks the scheme and keys against the app's routes.
+@Suite struct RouteAppCheckTests {
+    @Test func keysAndSchemeAreCheckedAgainstTheApp() throws {
+        let good = try runPlugboard([
+            "route", "diff", "app://home/shows", "app://news?contact=v", "--app", Showcase.folder,
+        ])
+        #expect(good.status == 0)
+        #expect(good.stdout == "replace news\nshow contact (v)\n")
+        let unknown = try runPlugboard(["route", "parse", "app://home/nowhere", "--app", Showcase.folder])
+        #expect(unknown.status == 1)
+        #expect(unknown.errorLines == ["Error: app://home/nowhere: no route 'nowhere' in \(Showcase.folder)"])
+        let scheme = try runPlugboard(["route", "diff", "app://home", "tv://home", "--app", Showcase.folder])
+        #expect(scheme.errorLines == ["Error: tv://home: the app's scheme is 'app'"])
+    }
+}

@@ -14,7 +14,7 @@ struct CheckCorpusTests {
         "instance.create-no-host-calls", "instance.create-models", "instance.create-empty-models",
         "instance.view-stable",
         "instance.layout-sizes", "instance.unknown-extension", "instance.view-calls-accepted", "instance.main-thread",
-        "instance.destroy-releases-views", "screen.lifecycle", "screen.taps",
+        "instance.destroy-releases-views", "screen.lifecycle", "screen.taps", "screen.attributes",
     ]
     /// The tests that show a screen.
     static let appearingTests = [

@@ -1,6 +1,28 @@
 /// screen.h: the documented lifecycle, and the `plugboard.host.screen` calls.
 enum ScreenTests {
-    static let all: [ConformanceTest] = [lifecycle, taps]
+    static let all: [ConformanceTest] = [lifecycle, taps, attributes]
+
+    static let attributes = ConformanceTest(
+        "screen.attributes",
+        "when answered, update_with_attributes takes data and objects (or NULLs) before will_appear, view calls accepted",
+        strictness: 2, scope: .plugin([.screen])
+    ) { context in
+        let screen = try context.makeScreen()
+        defer { screen.destroy() }
+        let start = context.refusals.count
+        let cases: [(String?, String?)] = [
+            ("42", #"{"title":"Check","id":"42"}"#), (nil, nil), ("", "{}"), ("x y/z::ü", #"{"data":"x y/z::ü"}"#),
+        ]
+        for (data, object) in cases {
+            guard screen.updateAttributes(data: data, objectJSON: object) else {
+                throw CheckSkip("the screen does not answer plugboard.ext.attributes")
+            }
+            screen.layout(width: DeviceSizes.phone.width, height: DeviceSizes.phone.height)
+            screen.appear()
+            screen.disappear()
+        }
+        try context.expectNoRefusals(since: start, during: "with attributes")
+    }
 
     static let lifecycle = ConformanceTest(
         "screen.lifecycle",

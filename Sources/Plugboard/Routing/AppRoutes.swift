@@ -37,7 +37,4 @@ public struct AppRoutes: Sendable {
     public private(set) var problems: [String] = []
 
     public func route(_ key: String) -> Route? { routes[key] }
-
-    /// The route key of a screen id: the id itself (screens are their own routes).
-    public func key(forScreen id: String) -> String { id }
 }

@@ -2,7 +2,7 @@
 /// screens, the web screen a URL opens, the components nav items open (live drawer, crossmates,
 /// feed), and the error screen shown when a plugin screen cannot be created. (general_content
 /// screens are `ContentScreen`s.)
-final class BuiltInScreen: ScreenController {
+final class BuiltInScreen: HostDrawnScreen {
     enum Kind: Equatable {
         case web(url: String)
         case whiteLabel(String)
@@ -10,36 +10,23 @@ final class BuiltInScreen: ScreenController {
         case error(String)
     }
 
-    let screenID: String
-    let screenType: String
-    let title: String
     let kind: Kind
-    private let tree: ViewTree
-    private let owner: ViewOwner
-    private var root: ViewHandle?
     private var lines: [ViewHandle] = []
-    private(set) var appearance = AppearanceState.disappeared
 
     init(
         screenID: String, screenType: String, title: String, kind: Kind, background: ARGBColor?,
         environment: PlugboardHost
     ) {
-        self.screenID = screenID
-        self.screenType = screenType
-        self.title = title
         self.kind = kind
-        tree = environment.views
-        owner = environment.makeOwner()
-        let root = tree.create(.container, owner: owner)
-        try? tree.setIdentifier(root, "screen:\(screenID)", by: owner)
-        try? tree.setBackgroundColor(root, background ?? ARGBColor(0xFFFF_FFFF), by: owner)
+        super.init(
+            screenID: screenID, screenType: screenType, title: title, background: background ?? ARGBColor(0xFFFF_FFFF),
+            environment: environment)
         for text in Self.lines(for: kind, title: title) {
             let label = tree.create(.label, owner: owner)
             try? tree.setText(label, text, by: owner)
-            try? tree.addChild(label, to: root, by: owner)
+            try? tree.addChild(label, to: rootView, by: owner)
             lines.append(label)
         }
-        self.root = root
     }
 
     static func lines(for kind: Kind, title: String) -> [String] {
@@ -51,33 +38,10 @@ final class BuiltInScreen: ScreenController {
         }
     }
 
-    var view: ViewHandle? { root }
-
-    func layout(width: Double, height: Double) {
+    override func layout(width: Double, height: Double) {
         for (index, line) in lines.enumerated() {
             try? tree.setFrame(
                 line, Rect(x: 16, y: 16 + Double(index) * 28, width: max(0, width - 32), height: 24), by: owner)
         }
-    }
-
-    func appear(observe: (LifecycleEvent) -> Void) {
-        guard root != nil, appearance == .disappeared else { return }
-        observe(.willAppear)
-        observe(.didAppear)
-        appearance = .appeared
-    }
-
-    func disappear(observe: (LifecycleEvent) -> Void) {
-        guard appearance == .appeared else { return }
-        observe(.willDisappear)
-        observe(.didDisappear)
-        appearance = .disappeared
-    }
-
-    func destroy() {
-        guard root != nil else { return }
-        disappear { _ in }
-        tree.releaseAll(ownedBy: owner)
-        root = nil
     }
 }

@@ -1,15 +1,8 @@
 /// The cast picker a chromecast nav item opens (seed 000: "Opens Chromecast player"): one button
 /// per cast device of the app settings, and "Disconnect" when connected. Choosing one connects
 /// (the button then shows the device) and closes the picker.
-final class CastPickerScreen: ScreenController {
-    let screenID: String
-    let screenType = "chromecast"
-    let title = "Cast"
-    private let tree: ViewTree
-    private let owner: ViewOwner
-    private var root: ViewHandle?
+final class CastPickerScreen: HostDrawnScreen {
     private var rows: [ViewHandle] = []
-    private(set) var appearance = AppearanceState.disappeared
 
     private let devices: [String]
     /// The connected device now: the picker is cached, so it reads it each time it appears.
@@ -22,32 +15,26 @@ final class CastPickerScreen: ScreenController {
     ) {
         self.devices = devices
         self.connected = connected
-        self.screenID = screenID
-        tree = environment.views
-        owner = environment.makeOwner()
-        let root = tree.create(.container, owner: owner)
-        try? tree.setIdentifier(root, "screen:\(screenID)", by: owner)
-        try? tree.setBackgroundColor(root, ARGBColor(0xFF10_1010), by: owner)
+        super.init(
+            screenID: screenID, screenType: "chromecast", title: "Cast", background: ARGBColor(0xFF10_1010),
+            environment: environment)
         let heading = tree.create(.label, owner: owner)
         try? tree.setText(
             heading, devices.isEmpty ? "No cast devices (settings.json: cast_devices)" : "Cast to", by: owner)
         try? tree.setTextColor(heading, ARGBColor(0xFFFF_FFFF), by: owner)
-        try? tree.addChild(heading, to: root, by: owner)
+        try? tree.addChild(heading, to: rootView, by: owner)
         rows.append(heading)
         let choices: [String?] = devices.map(Optional.some) + [nil]
         for (index, device) in choices.enumerated() {
             let button = tree.create(.button, owner: owner)
             try? tree.setIdentifier(button, device == nil ? "cast-disconnect" : "cast-device:\(index + 1)", by: owner)
             try? tree.setTapAction(button, .host { choose(device) }, by: owner)
-            try? tree.addChild(button, to: root, by: owner)
+            try? tree.addChild(button, to: rootView, by: owner)
             rows.append(button)
         }
-        self.root = root
     }
 
-    var view: ViewHandle? { root }
-
-    func layout(width: Double, height: Double) {
+    override func layout(width: Double, height: Double) {
         for (index, row) in rows.enumerated() {
             try? tree.setFrame(
                 row, Rect(x: 16, y: 16 + Double(index) * 40, width: max(0, width - 32), height: 32), by: owner)
@@ -55,7 +42,7 @@ final class CastPickerScreen: ScreenController {
     }
 
     /// Marks the connected device and shows "Disconnect" only when one is.
-    private func showConnection() {
+    override func willAppear() {
         let now = connected()
         for (index, row) in rows.dropFirst().enumerated() {
             if index < devices.count {
@@ -67,27 +54,6 @@ final class CastPickerScreen: ScreenController {
         }
     }
 
-    func appear(observe: (LifecycleEvent) -> Void) {
-        guard root != nil, appearance == .disappeared else { return }
-        showConnection()
-        observe(.willAppear)
-        observe(.didAppear)
-        appearance = .appeared
-    }
-
-    func disappear(observe: (LifecycleEvent) -> Void) {
-        guard appearance == .appeared else { return }
-        observe(.willDisappear)
-        observe(.didDisappear)
-        appearance = .disappeared
-    }
-
-    func destroy() {
-        guard root != nil else { return }
-        disappear { _ in }
-        tree.releaseAll(ownedBy: owner)
-        root = nil
-    }
 }
 
 extension PlugboardApp {

@@ -83,8 +83,6 @@ public final class ScreenCache {
         return order.compactMap { entries[$0] }
     }
 
-    func contains(_ entry: ScreenEntry) -> Bool { entries[entry.key] === entry }
-
     private func touch(_ key: Key) {
         order.removeAll { $0 == key }
         order.append(key)

@@ -8,7 +8,7 @@ import Foundation
 /// connected component it is a button whose tap calls `open` with the component's target and the
 /// cell's data source; otherwise it is a label, and tapping it does nothing. Opening the target is
 /// the caller's business (push or present by the target's `styles.presentation`).
-final class ContentScreen: ScreenController {
+final class ContentScreen: HostDrawnScreen {
     /// A vertical run of views and how it is laid out; the list may run past the bottom.
     private enum Block {
         case line(ViewHandle)
@@ -16,16 +16,9 @@ final class ContentScreen: ScreenController {
         case cell(row: ViewHandle, image: ViewHandle?, title: ViewHandle)
     }
 
-    let screenID: String
-    let screenType: String
-    let title: String
     let sections: [ContentSection]
     let details: ContentDetails?
-    private let tree: ViewTree
-    private let owner: ViewOwner
-    private var root: ViewHandle?
     private var blocks: [Block] = []
-    private(set) var appearance = AppearanceState.disappeared
 
     /// - Parameters:
     ///   - components: the screen's `ui_components`.
@@ -37,17 +30,11 @@ final class ContentScreen: ScreenController {
         feedBase: URL?, background: ARGBColor?, environment: PlugboardHost,
         open: @escaping (_ target: String, _ dataSource: JSONValue) -> Void
     ) {
-        self.screenID = screenID
-        self.screenType = screenType
-        self.title = title
         sections = ContentSection.sections(of: components, feedBase: feedBase)
         details = ContentDetails(dataSource: dataSource)
-        tree = environment.views
-        owner = environment.makeOwner()
-        let root = tree.create(.container, owner: owner)
-        self.root = root
-        try? tree.setIdentifier(root, "screen:\(screenID)", by: owner)
-        try? tree.setBackgroundColor(root, background ?? ARGBColor(0xFFFF_FFFF), by: owner)
+        super.init(
+            screenID: screenID, screenType: screenType, title: title, background: background ?? ARGBColor(0xFFFF_FFFF),
+            environment: environment)
         addLine(title)
         if let details { addDetails(details) }
         for section in sections { addSection(section, open: open) }
@@ -59,7 +46,7 @@ final class ContentScreen: ScreenController {
 
     private func add(_ kind: ViewKind, to parent: ViewHandle?) -> ViewHandle {
         let view = tree.create(kind, owner: owner)
-        if let parent = parent ?? root { try? tree.addChild(view, to: parent, by: owner) }
+        try? tree.addChild(view, to: parent ?? rootView, by: owner)
         return view
     }
 
@@ -104,11 +91,9 @@ final class ContentScreen: ScreenController {
         }
     }
 
-    var view: ViewHandle? { root }
-
     /// Blocks stacked top to bottom with a margin of 16 (less on a screen narrower than 32), so
     /// every frame stays inside the width and no size is negative, even at width 0.
-    func layout(width: Double, height: Double) {
+    override func layout(width: Double, height: Double) {
         let margin = min(16, max(0, width) / 2)
         let inner = max(0, width - 2 * margin)
         var y = margin
@@ -136,24 +121,4 @@ final class ContentScreen: ScreenController {
         }
     }
 
-    func appear(observe: (LifecycleEvent) -> Void) {
-        guard root != nil, appearance == .disappeared else { return }
-        observe(.willAppear)
-        observe(.didAppear)
-        appearance = .appeared
-    }
-
-    func disappear(observe: (LifecycleEvent) -> Void) {
-        guard appearance == .appeared else { return }
-        observe(.willDisappear)
-        observe(.didDisappear)
-        appearance = .disappeared
-    }
-
-    func destroy() {
-        guard root != nil else { return }
-        disappear { _ in }
-        tree.releaseAll(ownedBy: owner)
-        root = nil
-    }
 }

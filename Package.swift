@@ -16,7 +16,7 @@ let corpusPlugins = [
     "BrokenCreateCrash", "BrokenInitAbort", "BrokenWillAppearLoop", "BrokenEntryInitExit", "BrokenHostCallInCreate",
     "BrokenLeaksViews", "BrokenWrongContextButton", "BrokenIgnoresCustomization", "BrokenDuplicateIDs",
     "BrokenNonUTF8Descriptor", "BrokenPlacementCrash", "BrokenHugeCount", "BrokenOtherThread",
-    "BrokenAcceptsUnknownID", "BrokenRefusedViewCalls", "BrokenFuzzCrash",
+    "BrokenAcceptsUnknownID", "BrokenRefusedViewCalls", "BrokenFuzzCrash", "BrokenStaleHost",
 ]
 
 /// First-party plugins: real shared libraries in `Plugins/<name>`, loaded like any third-party

@@ -57,8 +57,14 @@ import Testing
         let childOwner = ViewOwner(2)
         let parent = tree.create(.container, owner: parentOwner)
         let child = tree.create(.label, owner: childOwner)
+        #expect(throws: ViewError.notOwner(property: "parent (to move it)", view: child)) {
+            try tree.addChild(child, to: parent, by: parentOwner)  // not its view: refused
+        }
+        tree.grant(child, to: parentOwner)  // as the host hands a root the bar view it places
         try tree.addChild(child, to: parent, by: parentOwner)
         try tree.setFrame(child, Rect(x: 1, y: 2, width: 3, height: 4), by: parentOwner)
+        #expect(try tree.frame(of: child, by: parentOwner) == Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect(throws: ViewError.self) { try tree.frame(of: parent, by: childOwner) }
         try tree.setHidden(child, true, by: parentOwner)
         #expect(throws: ViewError.notOwner(property: "text", view: child)) {
             try tree.setText(child, "no", by: parentOwner)

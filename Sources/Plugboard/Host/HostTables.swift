@@ -54,7 +54,11 @@ enum HostTables {
             },
             set_text: { host, view, text in
                 InstanceHost.perform(host, "set_text") {
-                    try $0.views.setText(ViewHandle(view), text.map(String.init(cString:)), by: $0.owner)
+                    if let length = try $0.views.setText(
+                        ViewHandle(view), text.map(String.init(cString:)), by: $0.owner)
+                    {
+                        $0.log(.warning, "set_text: a text of \(length) bytes was cut to \(ViewTree.maximumTextLength)")
+                    }
                 }
             },
             set_text_color: { host, view, color in
@@ -101,7 +105,7 @@ enum HostTables {
             },
             get_frame: { host, view, out in
                 InstanceHost.perform(host, "get_frame") {
-                    let frame = try $0.views.frame(of: ViewHandle(view))
+                    let frame = try $0.views.frame(of: ViewHandle(view), by: $0.owner)
                     out?.pointee = frame.cValue
                 }
             },
@@ -192,7 +196,9 @@ enum HostTables {
         pb_host_root_t(
             screen_container: { host in
                 guard let instance = InstanceHost.from(host, "screen_container") else { return 0 }
-                return instance.rootDelegate?.screenContainer(for: instance).rawValue ?? 0
+                guard let container = instance.rootDelegate?.screenContainer(for: instance) else { return 0 }
+                instance.views.grant(container, to: instance.owner)
+                return container.rawValue
             },
             open_item: { host, navItemID in
                 guard let instance = InstanceHost.from(host, "open_item"), let navItemID else { return false }

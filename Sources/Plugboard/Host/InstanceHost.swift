@@ -55,13 +55,17 @@ public final class InstanceHost {
 
     deinit {
         free(lastInvokeResult)
-        cHost.deinitialize(count: 1)
-        cHost.deallocate()
+        // `cHost` is never freed: a plugin may keep the pointer after `destroy` (host.h says it
+        // must not, hostile ones do). Its calls then find no instance and are refused.
     }
 
-    /// Cuts the link from the C struct to this object: later calls through it are refused.
-    /// Called when the instance is destroyed.
-    func detach() { cHost.pointee.host_data = nil }
+    /// Cuts the link from the C struct to this object: later calls through it are refused, and
+    /// logged under the plugin's name. Called when the instance is destroyed.
+    func detach() {
+        guard cHost.pointee.host_data != nil else { return }
+        cHost.pointee.host_data = nil
+        DestroyedHosts.remember(UnsafePointer(cHost), plugin: pluginID, environment: environment)
+    }
 
     public var views: ViewTree { environment.views }
 
@@ -70,12 +74,29 @@ public final class InstanceHost {
         environment.log(plugin: pluginID, severity: severity, message)
     }
 
+    /// The host functions host.h tags [any-thread]; every other one is [main-thread].
+    static let anyThreadCalls: Set<String> = ["log", "get_extension"]
+
     /// The instance behind a `pb_host_t` pointer a plugin passed back for the host function
-    /// `call`, or nil when detached. The environment's observer hears of the call.
+    /// `call`, or nil — the call refused and logged — when its instance was destroyed, when the
+    /// call comes from another thread than the host's (never a data race), or during `create`
+    /// (the ABI's rule 5). The environment's observer hears of every call first.
     static func from(_ host: UnsafePointer<pb_host_t>?, _ call: String) -> InstanceHost? {
-        guard let data = host?.pointee.host_data else { return nil }
+        guard let host else { return nil }
+        guard let data = host.pointee.host_data else {
+            DestroyedHosts.refuse(host, call)
+            return nil
+        }
         let instance = Unmanaged<InstanceHost>.fromOpaque(data).takeUnretainedValue()
         instance.environment.hostCallObserver?(instance, call)
+        if !anyThreadCalls.contains(call), !instance.environment.isHostThread {
+            instance.refuse(call, because: "called from another thread; host functions are [main-thread]")
+            return nil
+        }
+        if instance.isInCreate {
+            instance.refuse(call, because: "called during create; call the host from init on (ABI rule 5)")
+            return nil
+        }
         return instance
     }
 

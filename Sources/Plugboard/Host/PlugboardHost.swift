@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Synchronization
 
@@ -36,9 +37,16 @@ public final class PlugboardHost {
     public var hostCallObserver: ((InstanceHost, String) -> Void)?
     private var nextOwner: UInt64 = 1
 
+    /// The thread that made the environment: the host's main thread, the only one [main-thread]
+    /// host functions answer on.
+    private let thread = pthread_self()
+
     public init(logger: Logger = Logger(label: "plugboard")) {
         self.logger = logger
     }
+
+    /// True on the host's main thread.
+    public var isHostThread: Bool { pthread_equal(pthread_self(), thread) != 0 }
 
     /// Everything plugins logged, in order (plugin log calls and refused view calls).
     public var pluginLog: [PluginLogRecord] { records.withLock { $0 } }

@@ -5,11 +5,21 @@ import Synchronization
 ///
 /// Rules: properties are set by the view's owner; frame and hidden may also be set by the owner
 /// of the view's parent (a container lays out its children, as in UIKit); children are added to
-/// and removed from a parent by the parent's owner; nothing may create a cycle.
+/// and removed from a parent by the parent's owner, and a plugin may only add views it owns or
+/// that the host handed it (the root's screen container, the bar view it places); frames are
+/// read by the same owners; nothing may create a cycle. Texts are cut at `maximumTextLength`.
 public final class ViewTree {
     public private(set) var views: [ViewHandle: HostView] = [:]
+    /// Views the host handed to an owner that does not own them: it may place them in its tree.
+    private var grants: [ViewOwner: Set<ViewHandle>] = [:]
 
-    /// Handles are process-wide and never reused, so a stale handle is always detected.
+    /// The longest text a label or button keeps (UTF-8 bytes); longer texts are cut with a
+    /// warning, so laying out a hostile 64 MiB label stays cheap.
+    public static let maximumTextLength = 64 * 1024
+
+    /// Handles are process-wide and never reused, so a stale handle is always detected: a
+    /// sequence number in the high 32 bits, random bits in the low 32, so a plugin cannot guess
+    /// another instance's handles from its own.
     private static let nextHandle = Atomic<UInt64>(1)
 
     public init() {}
@@ -19,7 +29,8 @@ public final class ViewTree {
     /// Creates a detached view of `kind` owned by `owner`.
     @discardableResult
     public func create(_ kind: ViewKind, owner: ViewOwner) -> ViewHandle {
-        let handle = ViewHandle(Self.nextHandle.wrappingAdd(1, ordering: .relaxed).oldValue)
+        let sequence = Self.nextHandle.wrappingAdd(1, ordering: .relaxed).oldValue
+        let handle = ViewHandle(sequence << 32 | UInt64(UInt32.random(in: 1...UInt32.max)))
         views[handle] = HostView(handle: handle, kind: kind, owner: owner)
         return handle
     }
@@ -54,11 +65,23 @@ public final class ViewTree {
         views[handle] = nil
     }
 
+    /// Lets `owner` place `view` in its tree although it does not own it (views the host hands a
+    /// plugin: the root's screen container, the bar view of `place_nav_bar`).
+    public func grant(_ view: ViewHandle, to owner: ViewOwner) {
+        grants[owner, default: []].insert(view)
+    }
+
+    /// True when `caller` may move `view` around: it owns it, or the host handed it over.
+    private func mayPlace(_ view: HostView, by caller: ViewOwner) -> Bool {
+        caller == .host || view.owner == caller || grants[caller]?.contains(view.handle) == true
+    }
+
     /// Releases every view `owner` still has (after its instance was destroyed); returns how many.
     @discardableResult
     public func releaseAll(ownedBy owner: ViewOwner) -> Int {
         let left = views.values.filter({ $0.owner == owner }).map(\.handle)
         for handle in left { try? release(handle, by: .host) }
+        grants[owner] = nil
         return left.count
     }
 
@@ -66,8 +89,19 @@ public final class ViewTree {
         try mutable(handle, by: caller, property: "identifier").identifier = identifier
     }
 
-    public func setText(_ handle: ViewHandle, _ text: String?, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "text", kinds: [.label, .button]).text = text
+    /// Sets a text, cut at `maximumTextLength` bytes (on a character boundary); returns the
+    /// length it had when it was cut, for the caller's warning.
+    @discardableResult
+    public func setText(_ handle: ViewHandle, _ text: String?, by caller: ViewOwner) throws(ViewError) -> Int? {
+        let view = try mutable(handle, by: caller, property: "text", kinds: [.label, .button])
+        guard let text, text.utf8.count > Self.maximumTextLength else {
+            view.text = text
+            return nil
+        }
+        var cut = text.utf8.prefix(Self.maximumTextLength)
+        while String(cut) == nil { cut = cut.dropLast() }
+        view.text = String(cut)
+        return text.utf8.count
     }
 
     public func setTextColor(_ handle: ViewHandle, _ color: ARGBColor, by caller: ViewOwner) throws(ViewError) {
@@ -110,6 +144,17 @@ public final class ViewTree {
 
     public func frame(of handle: ViewHandle) throws(ViewError) -> Rect { try view(handle).frame }
 
+    /// The frame of `handle` as `caller` may read it: its own views, their children, and views
+    /// the host handed it.
+    public func frame(of handle: ViewHandle, by caller: ViewOwner) throws(ViewError) -> Rect {
+        let view = try view(handle)
+        let parentOwner = view.parent.flatMap { views[$0]?.owner }
+        guard mayPlace(view, by: caller) || parentOwner == caller else {
+            throw .notOwner(property: "frame (to read it)", view: handle)
+        }
+        return view.frame
+    }
+
     public func setTapAction(_ handle: ViewHandle, _ action: TapAction?, by caller: ViewOwner) throws(ViewError) {
         try mutable(handle, by: caller, property: "tap action").tapAction = action
     }
@@ -118,6 +163,7 @@ public final class ViewTree {
     public func addChild(_ child: ViewHandle, to parent: ViewHandle, by caller: ViewOwner) throws(ViewError) {
         let parentView = try mutable(parent, by: caller, property: "children")
         let childView = try view(child)
+        guard mayPlace(childView, by: caller) else { throw .notOwner(property: "parent (to move it)", view: child) }
         var ancestor: ViewHandle? = parent
         while let current = ancestor {
             if current == child { throw .cycle(parent: parent, child: child) }

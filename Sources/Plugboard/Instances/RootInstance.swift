@@ -64,6 +64,7 @@ public final class RootInstance: PluginInstance {
     public func placeNavigationBar(_ bar: ViewHandle, placement: Placement) -> Bool {
         guard let root, let place = table(PB_EXT_PLACEMENT, as: pb_root_placement_t.self)?.pointee.place_nav_bar
         else { return false }
+        host.views.grant(bar, to: host.owner)  // the root places a view it does not own
         call("place_nav_bar(\(placement.rawValue))") { place(root, bar.rawValue, placement.cValue) }
         return true
     }

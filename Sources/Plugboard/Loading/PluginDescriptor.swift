@@ -1,3 +1,4 @@
+import Foundation
 import PlugboardABI
 
 /// The kinds of plugin the host runs code for, with the factory id that serves each.
@@ -50,9 +51,19 @@ public struct PluginDescriptor: Sendable, Hashable, Codable {
         guard version.isCompatibleWithHost else {
             throw invalid("ABI \(version) is incompatible with host ABI \(ABIVersion.host)")
         }
-        guard let id = c.id.map(String.init(cString:)), !id.isEmpty else { throw invalid("id is NULL or empty") }
-        guard let name = c.name.map(String.init(cString:)) else { throw invalid("'\(id)': name is NULL") }
-        guard let pluginVersion = c.version.map(String.init(cString:)) else {
+        /// A descriptor string as UTF-8 text (at most 64 KiB read); invalid UTF-8 is refused.
+        func text(_ pointer: UnsafePointer<CChar>?, _ field: String, of id: String?) throws(PluginLoadError) -> String?
+        {
+            guard let pointer else { return nil }
+            let bytes = UnsafeRawBufferPointer(start: pointer, count: strnlen(pointer, 1 << 16))
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw invalid("\(id.map { "'\($0)': " } ?? "")\(field) is not valid UTF-8")
+            }
+            return text
+        }
+        guard let id = try text(c.id, "id", of: nil), !id.isEmpty else { throw invalid("id is NULL or empty") }
+        guard let name = try text(c.name, "name", of: id) else { throw invalid("'\(id)': name is NULL") }
+        guard let pluginVersion = try text(c.version, "version", of: id) else {
             throw invalid("'\(id)': version is NULL")
         }
         guard let kind = PluginKind(c.kind), kind == expectedKind else {
@@ -60,9 +71,9 @@ public struct PluginDescriptor: Sendable, Hashable, Codable {
         }
         self.id = id
         self.name = name
-        self.vendor = c.vendor.map(String.init(cString:))
+        self.vendor = try text(c.vendor, "vendor", of: id)
         self.version = pluginVersion
-        self.description = c.description.map(String.init(cString:))
+        self.description = try text(c.description, "description", of: id)
         self.kind = kind
         self.isScreen = c.flags & UInt64(PB_PLUGIN_FLAG_SCREEN) != 0
         self.abiVersion = version

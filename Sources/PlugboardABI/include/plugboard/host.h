@@ -32,6 +32,13 @@ typedef struct pb_host_info {
  * factory's `create`; the pointer and everything it points to stay valid until the instance's
  * `destroy` returns. Every plugin -> host call passes this pointer back, which is how the host
  * knows which instance is calling.
+ *
+ * The host enforces the rules of its functions rather than trusting them; a refused call returns
+ * false, PB_VIEW_NONE or NULL and is logged under the plugin's name:
+ *  - during the factory's `create`, every call is refused (call the host from `init` on);
+ *  - a [main-thread] function called from another thread is refused (never a data race);
+ *  - after `destroy`, the struct stays readable but every call through it is refused
+ *    ("instance destroyed"); do not keep it, though: a future host may free it.
  */
 typedef struct pb_host {
     pb_version_t abi_version;

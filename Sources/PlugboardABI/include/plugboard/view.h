@@ -20,7 +20,8 @@ PB_EXTERN_C_BEGIN
 struct pb_host;
 
 /* An opaque handle to a host view. 0 (PB_VIEW_NONE) is never a valid view. Handles are not
- * reused within a process, so a stale handle is detected instead of hitting another view. */
+ * reused within a process, so a stale handle is detected instead of hitting another view, and
+ * they carry random bits, so one instance cannot guess another's. */
 typedef uint64_t pb_view_t;
 #define PB_VIEW_NONE ((pb_view_t)0)
 
@@ -75,7 +76,8 @@ typedef struct pb_view_api {
      * "nav-item:42"). NULL clears it. */
     bool (*set_identifier)(const struct pb_host *host, pb_view_t view, const char *identifier);
 
-    /* Label and button text. NULL clears it. Refused on containers and images. */
+    /* Label and button text. NULL clears it. Refused on containers and images. A text longer
+     * than 65536 bytes is cut there (on a character boundary) and a warning is logged. */
     bool (*set_text)(const struct pb_host *host, pb_view_t view, const char *text);
 
     /* Text colour of a label or button. */
@@ -102,12 +104,15 @@ typedef struct pb_view_api {
     /* The frame in the parent's coordinates. Widths and heights must be >= 0 and finite. */
     bool (*set_frame)(const struct pb_host *host, pb_view_t view, pb_rect_t frame);
 
-    /* Writes the view's frame into `*out_frame`. */
+    /* Writes the view's frame into `*out_frame`. Refused for views the instance neither owns,
+     * parents nor was handed by the host. */
     bool (*get_frame)(const struct pb_host *host, pb_view_t view, pb_rect_t *out_frame);
 
     /* Appends `child` as the front-most child of `parent`, first removing it from its current
-     * parent. Refused when it would make a cycle or when either handle is invalid. A view may
-     * be added to views the host hands out (e.g. the root's screen container). */
+     * parent. `parent` must be the caller's (or host-owned, like the root's screen container);
+     * `child` must be the caller's own or a view the host handed it (the root's screen
+     * container, the bar view of `place_nav_bar`): a plugin cannot take another's views.
+     * Refused when it would make a cycle or when either handle is invalid. */
     bool (*add_child)(const struct pb_host *host, pb_view_t parent, pb_view_t child);
 
     /* Removes `child` from `parent`. Refused when `child` is not a child of `parent`. */

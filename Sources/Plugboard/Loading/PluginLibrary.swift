@@ -42,7 +42,8 @@ public final class PluginLibrary: @unchecked Sendable {
     }
 
     /// Opens the library at the absolute `path`, checks its entry, calls `init` and reads its
-    /// descriptors. The ABI major is checked before any plugin function runs.
+    /// descriptors. The ABI major is read from the file and checked before `dlopen`, so no code of
+    /// a library of another major runs, not even its constructors.
     public static func open(
         path: String, hostVersion: String = PlugboardHost.version
     ) throws(PluginLoadError) -> PluginLibrary {
@@ -79,6 +80,20 @@ public final class PluginLibrary: @unchecked Sendable {
 
     private static func load(path: String, hostVersion: String) throws(PluginLoadError) -> PluginLibrary {
         guard path.hasPrefix("/") else { throw .notLoadable(path: path, reason: "not an absolute path") }
+        // dlopen runs the library's ELF constructors: the version is read from the file first,
+        // so nothing in a library of another major (or of another machine, or no ELF) runs.
+        let declared: ABIVersion?
+        do throws(ELFReadError) {
+            declared = try ELFDynamicSymbols.entryVersion(path: path)
+        } catch {
+            let reason =
+                error.message.hasPrefix("\(path): ") ? String(error.message.dropFirst(path.count + 2)) : error.message
+            throw .notLoadable(path: path, reason: reason)
+        }
+        guard let declared else { throw .entrySymbolMissing(path: path, symbol: PB_ENTRY_SYMBOL) }
+        guard declared.isCompatibleWithHost else {
+            throw .abiMajorMismatch(path: path, plugin: declared, host: .host)
+        }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw .notLoadable(path: path, reason: dlerror().map { String(cString: $0) } ?? "dlopen failed")
         }
@@ -86,7 +101,7 @@ public final class PluginLibrary: @unchecked Sendable {
             throw .entrySymbolMissing(path: path, symbol: PB_ENTRY_SYMBOL)
         }
         let entry = UnsafePointer(symbol.assumingMemoryBound(to: pb_plugin_entry_t.self))
-        // Only the version is read until it is known to be compatible.
+        // Only the version is read until it is known to be compatible (as the file said it would be).
         let version = ABIVersion(entry.pointee.abi_version)
         guard version.isCompatibleWithHost else {
             throw .abiMajorMismatch(path: path, plugin: version, host: .host)

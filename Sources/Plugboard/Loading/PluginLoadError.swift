@@ -5,11 +5,14 @@
 public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
     /// No file of that name in any directory of the search path.
     case libraryNotFound(name: String, searched: [String])
-    /// `dlopen` refused the file (not an ELF shared object, wrong architecture, missing deps).
+    /// The file could not be read as an ELF shared object of this machine before `dlopen` (not
+    /// ELF, truncated, another architecture, no `plugboard_entry` bytes), or `dlopen` refused it
+    /// (missing dependencies, …).
     case notLoadable(path: String, reason: String)
     /// The library has no `plugboard_entry` symbol.
     case entrySymbolMissing(path: String, symbol: String)
-    /// The entry's ABI major differs from the host's; nothing in the library was called.
+    /// The entry's ABI major, read from the file, differs from the host's; the library was not
+    /// `dlopen`ed, so nothing in it ran.
     case abiMajorMismatch(path: String, plugin: ABIVersion, host: ABIVersion)
     /// The entry struct has a NULL function pointer the ABI requires.
     case incompleteEntry(path: String, function: String)

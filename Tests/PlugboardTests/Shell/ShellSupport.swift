@@ -22,9 +22,11 @@ struct CommandResult {
 /// Runs the built `plugboard` with `arguments` in the package's root folder (so
 /// `Examples/Showcase` is a relative path), `input` as its standard input (never the terminal,
 /// so `run` does not start its line editor), standard output and error kept apart in files.
-func runPlugboard(_ arguments: [String], input: String = "", in directory: String = PackageRoot.path) throws
-    -> CommandResult
-{
+/// `environment` adds to (or replaces in) the test process's environment.
+func runPlugboard(
+    _ arguments: [String], input: String = "", in directory: String = PackageRoot.path,
+    environment: [String: String] = [:]
+) throws -> CommandResult {
     let folder = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let inputURL = folder.appendingPathComponent("stdin")
@@ -37,6 +39,9 @@ func runPlugboard(_ arguments: [String], input: String = "", in directory: Strin
     process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let stdin = try FileHandle(forReadingFrom: inputURL)
     let stdout = try FileHandle(forWritingTo: outputURL)
     let stderr = try FileHandle(forWritingTo: errorURL)

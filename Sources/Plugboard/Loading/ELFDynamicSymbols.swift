@@ -1,0 +1,220 @@
+import Foundation
+
+/// Why a file's dynamic symbols could not be read. `message` names what is wrong, e.g.
+/// `truncated symbol table`.
+public struct ELFReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+/// The symbols a shared object defines and exports for dynamic linking (.dynsym), read from
+/// the file's bytes without loading it.
+///
+/// The conformance harness warns when a plugin exports more than `plugboard_entry` and its declared
+/// exports, and the loader reads the ABI version of `plugboard_entry` before `dlopen`
+/// (`entryVersion(path:)`). `dlopen` would run the library's constructors and the file may be
+/// hostile, so the bytes are parsed instead, and every offset, size and count taken from them is
+/// checked against the file's size without overflow before use: a truncated or crafted file is an
+/// `ELFReadError`, never a trap or an allocation larger than the file. Only ELF64 little-endian,
+/// what the host builds, is read.
+public enum ELFDynamicSymbols {
+    /// Names of defined (st_shndx != SHN_UNDEF), globally visible (binding GLOBAL, WEAK or GNU_UNIQUE;
+    /// visibility DEFAULT or PROTECTED) symbols of type FUNC, OBJECT, IFUNC, TLS or NOTYPE with a non-empty name,
+    /// sorted, without duplicates. Version suffixes are not part of the name.
+    ///
+    /// Names come from .dynstr, which holds them bare (`printf@GLIBC_2.2.5` is a tool's rendering
+    /// of .gnu.version). The absolute symbols the linker adds for a version script's version nodes
+    /// (`PLUGIN_1.0`) are left out: they name a version, not something the library exports.
+    public static func exported(path: String) throws(ELFReadError) -> [String] {
+        try exported(bytes: contents(of: path))
+    }
+
+    /// See `exported(path:)`.
+    public static func exported(bytes: [UInt8]) throws(ELFReadError) -> [String] {
+        let image = try ELFImage(bytes)
+        let (symbols, names) = try image.dynamicSymbols()
+        let versions = try versionNames(image)
+        var exported: Set<String> = []
+        for symbol in symbols where symbol.isExported {
+            let name = try image.file.string(at: symbol.name, in: names)
+            guard !name.isEmpty, !(symbol.section == 0xFFF1 /* SHN_ABS */ && versions.contains(name)) else { continue }
+            exported.insert(name)
+        }
+        return exported.sorted()
+    }
+
+    /// The bytes of the regular file at `path` (symbolic links followed). A FIFO or a device would
+    /// block or never end, so anything else is an error.
+    static func contents(of path: String) throws(ELFReadError) -> [UInt8] {
+        do {
+            let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else {
+                throw ELFReadError("\(path): not a regular file")
+            }
+            return [UInt8](try Data(contentsOf: url, options: .mappedIfSafe))
+        } catch let error as ELFReadError {
+            throw error
+        } catch {
+            throw ELFReadError("\(path): cannot be read: \(error.localizedDescription)")
+        }
+    }
+
+    /// The names of the version definitions (SHT_GNU_verdef), each a chain of Elf64_Verdef records
+    /// linked by byte offsets; the count in sh_info bounds the walk, so a crafted loop ends.
+    private static func versionNames(_ image: ELFImage) throws(ELFReadError) -> Set<String> {
+        let file = image.file
+        guard let definitions = image.sections.first(where: { $0.type == 0x6FFF_FFFD }) else { return [] }
+        let region = try file.range(definitions.offset, definitions.size, "truncated version definitions")
+        let names = try image.strings(definitions.link)
+        var result: Set<String> = []
+        var offset: UInt64 = 0
+        for _ in 0..<min(definitions.info, UInt64(region.count / 20)) {
+            guard offset <= UInt64(region.count - 20) else { throw ELFReadError("truncated version definitions") }
+            let record = region.lowerBound + Int(offset)
+            let auxiliary = offset + file.u64(record + 12, 4)
+            guard auxiliary <= UInt64(region.count - 8) else { throw ELFReadError("truncated version definitions") }
+            result.insert(try file.string(at: file.u64(region.lowerBound + Int(auxiliary), 4), in: names))
+            guard file.u64(record + 16, 4) != 0 else { break }
+            offset += file.u64(record + 16, 4)
+        }
+        return result
+    }
+}
+
+/// An ELF64 little-endian file whose header and section header table lie within its bytes. The
+/// sections' own offsets and sizes are not yet checked: each use checks the ones it reads.
+struct ELFImage {
+    let file: ELFBytes
+    let sections: [ELFSection]
+
+    init(_ bytes: [UInt8]) throws(ELFReadError) {
+        let file = ELFBytes(bytes: bytes)
+        guard bytes.starts(with: ELFBytes.magic) else { throw ELFReadError("not an ELF file") }
+        guard bytes.count >= 16 else { throw ELFReadError("truncated ELF header") }
+        guard bytes[4] == 2 else {
+            throw ELFReadError(bytes[4] == 1 ? "32-bit ELF is not supported" : "unknown ELF class \(bytes[4])")
+        }
+        guard bytes[5] == 1 else { throw ELFReadError("big-endian ELF is not supported") }
+        guard bytes.count >= 64 else { throw ELFReadError("truncated ELF header") }
+        guard file.u64(40) != 0 else { throw ELFReadError("no section header table") }
+        guard file.u16(58) == 64 else { throw ELFReadError("unexpected section header size \(file.u16(58))") }
+        // More than 0xFF00 sections: e_shnum is 0 and the count is section 0's sh_size.
+        let first = try file.range(file.u64(40), 64, "section header table out of bounds")
+        let count = file.u16(60) != 0 ? UInt64(file.u16(60)) : file.u64(first.lowerBound + 32)
+        let (tableSize, overflow) = count.multipliedReportingOverflow(by: 64)
+        guard !overflow else { throw ELFReadError("section header table out of bounds") }
+        let table = try file.range(file.u64(40), tableSize, "section header table out of bounds")
+        self.file = file
+        self.sections = (0..<Int(count)).map { ELFSection(file, at: table.lowerBound + $0 * 64) }
+    }
+
+    /// Every entry of .dynsym (SHT_DYNSYM), and the bytes of the string table its names are in.
+    func dynamicSymbols() throws(ELFReadError) -> (symbols: [ELFSymbol], names: Range<Int>) {
+        guard let table = sections.first(where: { $0.type == 11 /* SHT_DYNSYM */ }) else {
+            throw ELFReadError("no dynamic symbol table")
+        }
+        guard table.entrySize == 24 else { throw ELFReadError("unexpected symbol size \(table.entrySize)") }
+        guard table.size % 24 == 0 else { throw ELFReadError("symbol table size is not a multiple of 24") }
+        let entries = try file.range(table.offset, table.size, "truncated symbol table")
+        let names = try strings(table.link)
+        let symbols = stride(from: entries.lowerBound, to: entries.upperBound, by: 24).map { ELFSymbol(file, at: $0) }
+        return (symbols, names)
+    }
+
+    /// The bytes of the string table that section `index` (a sh_link) names.
+    func strings(_ index: UInt64) throws(ELFReadError) -> Range<Int> {
+        guard index < sections.count, sections[Int(index)].type == 3 /* SHT_STRTAB */ else {
+            throw ELFReadError("section \(index) is not a string table")
+        }
+        return try file.range(sections[Int(index)].offset, sections[Int(index)].size, "truncated string table")
+    }
+
+    /// The name of section `index` from the section name table (e_shstrndx), or nil when the
+    /// file does not hold one. For messages only.
+    func sectionName(_ index: Int) -> String? {
+        guard index < sections.count,
+            let names = try? strings(UInt64(file.u16(62))),
+            let name = try? file.string(at: sections[index].name, in: names), !name.isEmpty
+        else { return nil }
+        return name
+    }
+}
+
+/// The fields of an Elf64_Shdr the readers use, not yet checked against the file.
+struct ELFSection {
+    var name, type, link, info: UInt64
+    var address, offset, size, entrySize: UInt64
+
+    init(_ file: ELFBytes, at header: Int) {
+        name = file.u64(header, 4)
+        type = file.u64(header + 4, 4)
+        address = file.u64(header + 16)
+        offset = file.u64(header + 24)
+        size = file.u64(header + 32)
+        link = file.u64(header + 40, 4)
+        info = file.u64(header + 44, 4)
+        entrySize = file.u64(header + 56)
+    }
+}
+
+/// An Elf64_Sym, not yet checked against the file.
+struct ELFSymbol {
+    /// st_name: the offset of the name in the symbol table's string table.
+    var name: UInt64
+    var info, other: UInt8
+    /// st_shndx: the index of the section the symbol is defined in, 0 (SHN_UNDEF) when it is
+    /// imported, or a reserved index from 0xFF00 (SHN_ABS, SHN_COMMON, SHN_XINDEX).
+    var section: UInt16
+    var value, size: UInt64
+
+    init(_ file: ELFBytes, at entry: Int) {
+        name = file.u64(entry, 4)
+        info = file.bytes[entry + 4]
+        other = file.bytes[entry + 5]
+        section = file.u16(entry + 6)
+        value = file.u64(entry + 8)
+        size = file.u64(entry + 16)
+    }
+
+    /// Defined and visible to `dlsym`: binding GLOBAL, WEAK or GNU_UNIQUE; type NOTYPE, OBJECT,
+    /// FUNC, TLS or GNU_IFUNC; visibility DEFAULT or PROTECTED.
+    var isExported: Bool {
+        [1, 2, 10].contains(info >> 4) && [0, 1, 2, 6, 10].contains(info & 0xF) && [0, 3].contains(other & 3)
+            && section != 0 /* SHN_UNDEF */
+    }
+}
+
+/// Little-endian reads at offsets already checked against the file, and those checks.
+struct ELFBytes {
+    static let magic: [UInt8] = [0x7F, 0x45, 0x4C, 0x46]
+
+    let bytes: [UInt8]
+
+    func u64(_ offset: Int, _ width: Int = 8) -> UInt64 {
+        (0..<width).reversed().reduce(0) { $0 << 8 | UInt64(bytes[offset + $1]) }
+    }
+
+    func u16(_ offset: Int) -> UInt16 { UInt16(u64(offset, 2)) }
+
+    func u32(_ offset: Int) -> UInt32 { UInt32(u64(offset, 4)) }
+
+    /// `offset..<offset + size` if it lies within the file.
+    func range(_ offset: UInt64, _ size: UInt64, _ problem: String) throws(ELFReadError) -> Range<Int> {
+        let (end, overflow) = offset.addingReportingOverflow(size)
+        guard !overflow, end <= UInt64(bytes.count) else { throw ELFReadError(problem) }
+        return Int(offset)..<Int(end)
+    }
+
+    /// The NUL-terminated string at `offset` in `table`, which must end within the table.
+    func string(at offset: UInt64, in table: Range<Int>) throws(ELFReadError) -> String {
+        guard offset < UInt64(table.count) else { throw ELFReadError("symbol name out of bounds") }
+        let start = table.lowerBound + Int(offset)
+        guard let end = bytes[start..<table.upperBound].firstIndex(of: 0) else {
+            throw ELFReadError("unterminated symbol name")
+        }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}

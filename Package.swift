@@ -43,6 +43,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // The ABI: public C headers and nothing else.
@@ -59,6 +60,7 @@ let package = Package(
             dependencies: [
                 "PlugboardABI", "CFFI",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // For plugin authors writing Swift: protocols and the exported entry.

@@ -48,13 +48,9 @@ public final class AppPlugins {
     private func load(
         _ entry: PluginEntry, keys: PlugboardKeys, kind: PluginKind, searchPath: LibrarySearchPath
     ) throws(PluginLoadError) -> LoadedPlugin {
-        let path = try searchPath.resolve(keys.library)
-        if let pin = keys.sha256 {
-            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))).map { [UInt8]($0) } ?? []
-            let actual = SHA256.hex(bytes)
-            guard actual == pin else { throw .pinMismatch(path: path, expected: pin, actual: actual) }
-        }
-        let library = try PluginLibrary.open(path: path)
+        // With a pin, the file is hashed through the descriptor that is then loaded (see
+        // `PluginLibrary.open`), once per file however many manifests pin it.
+        let library = try PluginLibrary.open(path: try searchPath.resolve(keys.library), sha256: keys.sha256)
         libraries.append(library)
         let descriptor = try library.descriptor(
             className: entry.manifest.api.className, identifier: entry.manifest.identifier, kind: kind)

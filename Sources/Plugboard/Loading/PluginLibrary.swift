@@ -24,15 +24,60 @@ public final class PluginLibrary: @unchecked Sendable {
     /// The C descriptors, by plugin id, for stamping instances.
     private let cDescriptors: [String: UnsafePointer<pb_plugin_descriptor_t>]
 
-    /// Every library opened by this process, by absolute path, with its init count.
-    private static let opened = Mutex<[String: (library: PluginLibrary, initCount: Int)]>([:])
+    /// The file the library was mapped from, opened once and kept open for the life of the
+    /// process (see `Registry`).
+    let file: LibraryFile
+
+    /// Every library this process loaded, with its init count and verified digest.
+    ///
+    /// A library is found by the resolved path it was opened by and by its file's (device, inode),
+    /// so one file named by several paths or pinned by several manifests is loaded, and hashed,
+    /// once. A library already loaded is not hashed again: the digest was taken through the very
+    /// descriptor `dlopen` mapped, and the library is never unloaded, so what runs is what was
+    /// hashed. (A pin is a load-time check: it cannot guard against the loaded file being rewritten
+    /// in place by someone allowed to write it.)
+    ///
+    /// Each library's descriptor stays open, by design: the dynamic linker remembers the library by
+    /// the name it was opened under, `/proc/self/fd/N`, and would hand the old library back for the
+    /// next file that happened to get descriptor N if N were closed and reused.
+    private struct Registry {
+        struct Record {
+            var library: PluginLibrary
+            var initCount: Int
+            /// The file's SHA-256 once something pinned it.
+            var sha256: String?
+        }
+        /// By the library's own `path` (the first path it was opened by).
+        var records: [String: Record] = [:]
+        /// Every resolved path a library was opened by → the library's `path`.
+        var paths: [String: String] = [:]
+        /// (device, inode) → the library's `path`.
+        var identities: [FileIdentity: String] = [:]
+        /// How many times each file was hashed, for the tests.
+        var hashes: [FileIdentity: Int] = [:]
+
+        mutating func digest(_ file: LibraryFile) throws(PluginLoadError) -> String {
+            hashes[file.identity, default: 0] += 1
+            return try file.sha256()
+        }
+    }
+
+    private static let registry = Mutex(Registry())
+
+    /// How many times the file at `path` has been hashed by this process (tests).
+    static func hashCount(path: String) -> Int {
+        guard let file = try? LibraryFile.open(path) else { return 0 }
+        defer { file.close() }
+        return registry.withLock { $0.hashes[file.identity] ?? 0 }
+    }
 
     private init(
-        path: String, handle: UnsafeMutableRawPointer, entry: UnsafePointer<pb_plugin_entry_t>,
+        path: String, file: LibraryFile, handle: UnsafeMutableRawPointer, entry: UnsafePointer<pb_plugin_entry_t>,
         factories: [PluginKind: UnsafeRawPointer],
         descriptors: [(PluginDescriptor, UnsafePointer<pb_plugin_descriptor_t>)]
     ) {
         self.path = path
+        self.file = file
         self.handle = handle
         self.entry = entry
         self.abiVersion = ABIVersion(entry.pointee.abi_version)
@@ -44,21 +89,27 @@ public final class PluginLibrary: @unchecked Sendable {
     /// Opens the library at the absolute `path`, checks its entry, calls `init` and reads its
     /// descriptors. The ABI major is read from the file and checked before `dlopen`, so no code of
     /// a library of another major runs, not even its constructors.
+    ///
+    /// The file is opened once; with a `sha256` pin (64 lowercase hexadecimal digits) it is hashed
+    /// through that descriptor and, if it matches, that same descriptor's file is what `dlopen`
+    /// maps, so a file renamed over `path` after the check is never loaded.
     public static func open(
-        path: String, hostVersion: String = PlugboardHost.version
+        path: String, sha256 pin: String? = nil, hostVersion: String = PlugboardHost.version
     ) throws(PluginLoadError) -> PluginLibrary {
-        let result: Result<PluginLibrary, PluginLoadError> = opened.withLock { opened in
-            if let known = opened[path] {
-                guard callInit(known.library.entry, path: path, hostVersion: hostVersion) else {
-                    return .failure(.initFailed(path: path))
-                }
-                opened[path]!.initCount += 1
-                return .success(known.library)
-            }
+        try open(path: path, sha256: pin, hostVersion: hostVersion, afterVerification: nil)
+    }
+
+    /// `open`, with a hook the tests use to act between the pin check and `dlopen`.
+    static func open(
+        path: String, sha256 pin: String?, hostVersion: String = PlugboardHost.version,
+        afterVerification: (() -> Void)?
+    ) throws(PluginLoadError) -> PluginLibrary {
+        let result: Result<PluginLibrary, PluginLoadError> = registry.withLock { registry in
             do throws(PluginLoadError) {
-                let library = try load(path: path, hostVersion: hostVersion)
-                opened[path] = (library, 1)
-                return .success(library)
+                return .success(
+                    try open(
+                        path: path, pin: pin, hostVersion: hostVersion, afterVerification: afterVerification,
+                        registry: &registry))
             } catch {
                 return .failure(error)
             }
@@ -66,37 +117,112 @@ public final class PluginLibrary: @unchecked Sendable {
         return try result.get()
     }
 
-    /// Undoes one `open`: calls the entry's `deinit`. The library stays mapped.
-    public func release() {
-        Self.opened.withLock { opened in
-            guard let known = opened[path], known.initCount > 0 else { return }
-            PluginCallTracker.track(PluginCallTracker.describe("deinit", library: path)) { entry.pointee.deinit?() }
-            opened[path]!.initCount -= 1
+    private static func open(
+        path: String, pin: String?, hostVersion: String, afterVerification: (() -> Void)?,
+        registry: inout Registry
+    ) throws(PluginLoadError) -> PluginLibrary {
+        guard path.hasPrefix("/") else { throw .notLoadable(path: path, reason: "not an absolute path") }
+        var known = registry.paths[path]
+        var newFile: LibraryFile?
+        if known == nil {
+            let file = try LibraryFile.open(path)
+            if let same = registry.identities[file.identity] {
+                file.close()
+                registry.paths[path] = same
+                known = same
+            } else {
+                newFile = file
+            }
         }
+        if let known, var record = registry.records[known] {
+            // Already loaded: its mapping cannot change, so its digest is taken at most once, through
+            // the descriptor it was loaded from.
+            if let pin {
+                let actual: String
+                if let verified = record.sha256 {
+                    actual = verified
+                } else {
+                    actual = try registry.digest(record.library.file)
+                    record.sha256 = actual
+                    registry.records[known] = record
+                }
+                guard actual == pin else { throw .pinMismatch(path: path, expected: pin, actual: actual) }
+            }
+            guard callInit(record.library.entry, path: path, hostVersion: hostVersion) else {
+                throw .initFailed(path: path)
+            }
+            registry.records[known]!.initCount += 1
+            return record.library
+        }
+        guard let file = newFile else { throw .notLoadable(path: path, reason: "lost track of the library") }
+        var digest: String?
+        if let pin {
+            do throws(PluginLoadError) {
+                let actual = try registry.digest(file)
+                guard actual == pin else { throw .pinMismatch(path: path, expected: pin, actual: actual) }
+                digest = actual
+            } catch {
+                file.close()
+                throw error
+            }
+        }
+        afterVerification?()
+        // dlopen runs the library's ELF constructors: the version is read from the very file first,
+        // so nothing in a library of another major (or of another machine, or no ELF) runs.
+        do throws(PluginLoadError) {
+            try checkEntryVersion(of: file, path: path)
+        } catch {
+            file.close()
+            throw error
+        }
+        guard let handle = dlopen(file.procPath, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "dlopen failed"
+            file.close()
+            throw .notLoadable(path: path, reason: reason.replacingOccurrences(of: file.procPath, with: path))
+        }
+        // From here the file is mapped and its descriptor stays open (see `Registry`), even when the
+        // library is refused below.
+        if registry.records.values.contains(where: { $0.library.handle == handle }) {
+            throw .notLoadable(path: path, reason: "the dynamic linker returned a library loaded from another file")
+        }
+        let library = try load(path: path, file: file, handle: handle, hostVersion: hostVersion)
+        registry.records[path] = Registry.Record(library: library, initCount: 1, sha256: digest)
+        registry.paths[path] = path
+        registry.identities[file.identity] = path
+        return library
     }
 
-    /// How many `open`s are not yet released (0 after the last `release`).
-    public var initCount: Int { Self.opened.withLock { $0[path]?.initCount ?? 0 } }
-
-    private static func load(path: String, hostVersion: String) throws(PluginLoadError) -> PluginLibrary {
-        guard path.hasPrefix("/") else { throw .notLoadable(path: path, reason: "not an absolute path") }
-        // dlopen runs the library's ELF constructors: the version is read from the file first,
-        // so nothing in a library of another major (or of another machine, or no ELF) runs.
+    /// Reads `plugboard_entry`'s ABI version from the bytes of `file` (the descriptor that will be
+    /// mapped, not the path) and refuses a missing entry or another major.
+    private static func checkEntryVersion(of file: LibraryFile, path: String) throws(PluginLoadError) {
+        let bytes = try file.bytes()
         let declared: ABIVersion?
         do throws(ELFReadError) {
-            declared = try ELFDynamicSymbols.entryVersion(path: path)
+            declared = try ELFDynamicSymbols.entryVersion(bytes: bytes)
         } catch {
-            let reason =
-                error.message.hasPrefix("\(path): ") ? String(error.message.dropFirst(path.count + 2)) : error.message
-            throw .notLoadable(path: path, reason: reason)
+            throw .notLoadable(path: path, reason: error.message)
         }
         guard let declared else { throw .entrySymbolMissing(path: path, symbol: PB_ENTRY_SYMBOL) }
         guard declared.isCompatibleWithHost else {
             throw .abiMajorMismatch(path: path, plugin: declared, host: .host)
         }
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            throw .notLoadable(path: path, reason: dlerror().map { String(cString: $0) } ?? "dlopen failed")
+    }
+
+    /// Undoes one `open`: calls the entry's `deinit`. The library stays mapped.
+    public func release() {
+        Self.registry.withLock { registry in
+            guard let known = registry.records[path], known.initCount > 0 else { return }
+            PluginCallTracker.track(PluginCallTracker.describe("deinit", library: path)) { entry.pointee.deinit?() }
+            registry.records[path]!.initCount -= 1
         }
+    }
+
+    /// How many `open`s are not yet released (0 after the last `release`).
+    public var initCount: Int { Self.registry.withLock { $0.records[path]?.initCount ?? 0 } }
+
+    private static func load(
+        path: String, file: LibraryFile, handle: UnsafeMutableRawPointer, hostVersion: String
+    ) throws(PluginLoadError) -> PluginLibrary {
         guard let symbol = dlsym(handle, PB_ENTRY_SYMBOL) else {
             throw .entrySymbolMissing(path: path, symbol: PB_ENTRY_SYMBOL)
         }
@@ -129,7 +255,7 @@ public final class PluginLibrary: @unchecked Sendable {
                 }
             }
             return PluginLibrary(
-                path: path, handle: handle, entry: entry, factories: factories, descriptors: descriptors)
+                path: path, file: file, handle: handle, entry: entry, factories: factories, descriptors: descriptors)
         } catch {
             PluginCallTracker.track(PluginCallTracker.describe("deinit", library: path)) { entry.pointee.deinit?() }
             throw error

@@ -40,6 +40,9 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
     case exportUnpreparable(path: String, plugin: String, symbol: String, status: Int)
     /// The library file does not match the manifest's `sha256` pin.
     case pinMismatch(path: String, expected: String, actual: String)
+    /// The library file could not be opened or read (missing, no permission, not a regular file):
+    /// nothing was hashed or loaded. `reason` is the system's (`strerror`).
+    case unreadable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -81,6 +84,8 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
             return "\(path): plugin '\(plugin)': ffi_prep_cif failed for '\(symbol)' (status \(status))"
         case .pinMismatch(let path, let expected, let actual):
             return "\(path): sha256 \(actual) does not match the manifest's pin \(expected); the library was not loaded"
+        case .unreadable(let path, let reason):
+            return "\(path): cannot read the library file: \(reason); the library was not loaded"
         }
     }
 }

@@ -1,0 +1,97 @@
+import Crypto
+import Glibc
+
+/// A file on a device: what the dynamic linker (and the pin cache) means by "the same library",
+/// whatever path names it.
+struct FileIdentity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+}
+
+/// A plugin library file opened once, so that the bytes hashed for the manifest's `sha256` pin are
+/// the bytes `dlopen` maps: the loader hashes through `descriptor` and loads `procPath`
+/// (`/proc/self/fd/N`), the very inode that was opened, whatever is renamed over the path meanwhile.
+struct LibraryFile {
+    /// The path the file was opened by (for messages).
+    let path: String
+    let descriptor: Int32
+    let identity: FileIdentity
+
+    /// Opens `path` read-only and checks it is a regular file. `O_NONBLOCK` keeps a FIFO planted at
+    /// the path from blocking the host; it changes nothing for regular files.
+    static func open(_ path: String) throws(PluginLoadError) -> LibraryFile {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: lastError()) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = lastError()
+            _ = Glibc.close(descriptor)
+            throw .unreadable(path: path, reason: reason)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            _ = Glibc.close(descriptor)
+            throw .unreadable(path: path, reason: "not a regular file")
+        }
+        return LibraryFile(
+            path: path, descriptor: descriptor,
+            identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+    }
+
+    /// The name under which the dynamic linker opens this descriptor's file (not its path).
+    var procPath: String { "/proc/self/fd/\(descriptor)" }
+
+    /// The whole file, read through the descriptor (the inode that was opened, whatever the
+    /// path names now).
+    func bytes() throws(PluginLoadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var offset: off_t = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: Self.lastError())
+            }
+            if count == 0 { return bytes }
+            bytes += buffer[..<count]
+            offset += off_t(count)
+        }
+    }
+
+    /// The SHA-256 of the whole file, read through the descriptor in chunks from offset 0 (`pread`,
+    /// so the same descriptor can be hashed again), as 64 lowercase hexadecimal digits.
+    func sha256() throws(PluginLoadError) -> String {
+        var hasher = SHA256()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var offset: off_t = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: Self.lastError())
+            }
+            if count == 0 { break }
+            buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            offset += off_t(count)
+        }
+        return Self.hex(hasher.finalize())
+    }
+
+    /// The SHA-256 of `bytes`, in the form `sha256()` returns.
+    static func sha256(of bytes: [UInt8]) -> String { hex(SHA256.hash(data: bytes)) }
+
+    func close() { _ = Glibc.close(descriptor) }
+
+    private static func hex(_ digest: SHA256.Digest) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(SHA256.Digest.byteCount * 2)
+        for byte in digest {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static func lastError() -> String { String(cString: strerror(errno)) }
+}

@@ -20,6 +20,13 @@ struct AppOptions: ParsableArguments {
     )
     var pluginPath: [String] = []
 
+    @Flag(
+        name: .customLong("allow-unsafe-plugin-paths"),
+        help:
+            "Load plugin libraries even from files or folders writable by others, or through links out of the search folders."
+    )
+    var allowUnsafePluginPaths = false
+
     @Option(help: "Device profile: phone or tablet (overrides settings.json).")
     var device: DeviceProfile.Kind?
 
@@ -34,11 +41,11 @@ struct AppOptions: ParsableArguments {
     var searchPath: LibrarySearchPath {
         var directories = pluginPath
         if let folder { directories.append(folder) }
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent().path)
-        return LibrarySearchPath(directories)
+        // From /proc/self/exe only: a relative argv[0] would name a folder of the caller's choosing.
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent().path)
+        }
+        return LibrarySearchPath(directories, allowsUnsafeFiles: allowUnsafePluginPaths)
     }
 
     /// Loads the app: configuration errors come back as one error listing every diagnostic.

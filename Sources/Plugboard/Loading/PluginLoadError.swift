@@ -20,6 +20,9 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
     case initFailed(path: String)
     /// The library offers no factory with this id.
     case factoryMissing(path: String, factory: String)
+    /// The library's path is one another user could have swapped (writable by others, a link
+    /// out of the search folders, a name leaving them).
+    case unsafePath(path: String, reason: String)
     /// A descriptor is unusable (NULL id, wrong major, …).
     case invalidDescriptor(path: String, factory: String, index: Int, reason: String)
     /// A factory's `count` is larger than any library plausibly holds; no descriptor was read.
@@ -65,6 +68,8 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
             return "\(path): get_factory(\"\(factory)\") returned NULL; the library has no plugin of that kind"
         case .invalidDescriptor(let path, let factory, let index, let reason):
             return "\(path): \(factory) descriptor #\(index): \(reason)"
+        case .unsafePath(let path, let reason):
+            return "\(path): refused: \(reason)"
         case .implausibleCount(let path, let factory, let count, let maximum):
             return "\(path): \(factory) count() is \(count), more than the \(maximum) plugins a library may hold"
         case .unknownClassName(let path, let name, let available):

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import Plugboard
+
+/// The search path refuses what another user could have swapped, as ld.so's secure mode and
+/// OpenSSH's StrictModes do: names leaving the search folders, links out of them, libraries and
+/// folders writable by others — unless told to allow them.
+@Suite struct SearchPathSafetyTests {
+    /// A search folder with a copy of a real plugin, and a folder beside it.
+    static func folders() throws -> (root: URL, plugins: URL, elsewhere: URL) {
+        let root = try makeTemporaryDirectory()
+        let plugins = root.appendingPathComponent("plugins")
+        let elsewhere = root.appendingPathComponent("elsewhere")
+        for folder in [plugins, elsewhere] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        for folder in [plugins, elsewhere] {
+            try FileManager.default.copyItem(
+                atPath: Built.library("TestScreenC"), toPath: folder.appendingPathComponent("libTestScreenC.so").path)
+        }
+        return (root, plugins, elsewhere)
+    }
+
+    @Test func namesCannotLeaveTheSearchFolders() throws {
+        let (root, plugins, _) = try Self.folders()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = LibrarySearchPath([plugins.path])
+        #expect(try path.resolve("TestScreenC") == plugins.path + "/libTestScreenC.so")
+        #expect(
+            throws: PluginLoadError.unsafePath(
+                path: root.path + "/elsewhere/libTestScreenC.so",
+                reason: "the name '../elsewhere/libTestScreenC.so' leaves the search folder \(plugins.path)")
+        ) { try path.resolve("../elsewhere/libTestScreenC.so") }
+    }
+
+    @Test func aLinkOutOfTheSearchFoldersIsRefused() throws {
+        let (root, plugins, elsewhere) = try Self.folders()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(
+            atPath: plugins.path + "/libOut.so", withDestinationPath: elsewhere.path + "/libTestScreenC.so")
+        try FileManager.default.createSymbolicLink(
+            atPath: plugins.path + "/libIn.so", withDestinationPath: plugins.path + "/libTestScreenC.so")
+        let path = LibrarySearchPath([plugins.path])
+        #expect(try path.resolve("In") == plugins.path + "/libIn.so")
+        let error = #expect(throws: PluginLoadError.self) { try path.resolve("Out") }
+        #expect(error?.description.hasSuffix("outside the search folders") == true)
+        #expect(
+            try LibrarySearchPath([plugins.path], allowsUnsafeFiles: true).resolve("Out") == plugins.path + "/libOut.so"
+        )
+    }
+
+    @Test func filesAndFoldersWritableByOthersAreRefused() throws {
+        let (root, plugins, _) = try Self.folders()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let library = plugins.path + "/libTestScreenC.so"
+        chmod(library, 0o757)
+        #expect(
+            throws: PluginLoadError.unsafePath(
+                path: library,
+                reason:
+                    "the library is writable by others (mode 757); fix the permissions or pass --allow-unsafe-plugin-paths"
+            )
+        ) { try LibrarySearchPath([plugins.path]).resolve("TestScreenC") }
+        chmod(library, 0o755)
+        chmod(plugins.path, 0o777)
+        let folder = #expect(throws: PluginLoadError.self) { try LibrarySearchPath([plugins.path]).resolve(library) }
+        #expect(folder?.description.contains("its folder \(plugins.path) is writable by others (mode 777)") == true)
+        #expect(try LibrarySearchPath([plugins.path], allowsUnsafeFiles: true).resolve("TestScreenC") == library)
+
+        // From the outside: `inspect` of an app whose plugin folder anyone may write to.
+        let result = try runPlugboard(["inspect", library])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("writable by others"))
+        #expect(result.hasNoBacktrace)
+    }
+}

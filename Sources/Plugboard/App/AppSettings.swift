@@ -11,7 +11,8 @@ import Foundation
 ///       "screen_cache_capacity": 8,         // screens kept by the screen cache
 ///       "cast_devices": ["Living Room TV"], // what the cast picker of a chromecast button lists
 ///       "scheme": "app",                    // the scheme of the app's deep links and state URL
-///       "routes": {"guide": {"screen": "epg", "type": "modal"}}, // route aliases
+///       "routes": {"guide": {"screen": "epg", "type": "modal"},  // route aliases, and
+///                  "live": {"screen": "programme", "type": "animation"}}  // drawers (?live=v)
 ///       "default_nav_bar": {"library": "GeneralNavBar", "id": "general_nav_bar"}
 ///     }
 public struct AppSettings: Sendable, Hashable {
@@ -27,10 +28,11 @@ public struct AppSettings: Sendable, Hashable {
     /// Route aliases: a key naming a rivers.json screen, as a stack or modal route.
     public var routeAliases: [String: RouteAlias] = [:]
 
-    /// A route key of the settings naming a rivers.json screen.
+    /// A route key of the settings naming a rivers.json screen, as a stack, modal or animation
+    /// route.
     public struct RouteAlias: Sendable, Hashable {
         public var screen: String
-        public var isModal: Bool
+        public var type: String
     }
     /// The bar used when the home screen names none (seed 000: "UI Builder General Navigation Bar").
     public var defaultNavBarLibrary = "GeneralNavBar"
@@ -98,8 +100,8 @@ public struct AppSettings: Sendable, Hashable {
         for (key, value) in object.object("routes", sink)?.members ?? [] {
             guard let route = value.asObject(sink) else { continue }
             let screen = route.string("screen", required: true, sink)
-            let type = route.oneOf("type", ["stack", "modal"], sink) ?? "stack"
-            if let screen { routeAliases[key] = RouteAlias(screen: screen, isModal: type == "modal") }
+            let type = route.oneOf("type", ["stack", "modal", "animation"], sink) ?? "stack"
+            if let screen { routeAliases[key] = RouteAlias(screen: screen, type: type) }
         }
         if let bar = object.object("default_nav_bar", sink) {
             defaultNavBarLibrary = bar.string("library", required: true, sink) ?? defaultNavBarLibrary

@@ -1,12 +1,13 @@
 /// The routes of an app (seed 004's `route.to(key)`): every rivers.json screen id is a route key
 /// — a stack route, or a modal one when the screen's `styles.presentation` is `present` — plus
-/// the aliases of the app settings (`routes`), and the built-in animation route `menu`, the side
-/// menu's open state (`?menu=v`).
+/// the routes of the app settings (`routes`: aliases, and animation routes that slide a screen in
+/// as a drawer over the current one, `?live=v`), and the built-in animation route `menu`, the
+/// side menu's open state (`?menu=v`).
 public struct AppRoutes: Sendable {
     public struct Route: Sendable, Hashable {
         public enum Kind: String, Sendable, Codable { case stack, modal, animation }
         public var key: String
-        /// The rivers.json screen it opens; nil for animation routes.
+        /// The rivers.json screen it opens; nil for the built-in `menu`.
         public var screenID: String?
         public var kind: Kind
     }
@@ -28,7 +29,7 @@ public struct AppRoutes: Sendable {
                 problems.append("route '\(key)' names no screen '\(alias.screen)' of rivers.json")
                 continue
             }
-            routes[key] = Route(key: key, screenID: alias.screen, kind: alias.isModal ? .modal : .stack)
+            routes[key] = Route(key: key, screenID: alias.screen, kind: Route.Kind(rawValue: alias.type) ?? .stack)
         }
         routes[Self.menu] = Route(key: Self.menu, screenID: nil, kind: .animation)
     }
@@ -37,4 +38,9 @@ public struct AppRoutes: Sendable {
     public private(set) var problems: [String] = []
 
     public func route(_ key: String) -> Route? { routes[key] }
+
+    /// The animation route that slides `screenID` in as a drawer, if the settings have one.
+    func drawerRoute(forScreen screenID: String) -> Route? {
+        routes.values.filter { $0.kind == .animation && $0.screenID == screenID }.min { $0.key < $1.key }
+    }
 }

@@ -40,6 +40,8 @@ public struct NavigationRequest {
     /// A route's `replace`: the screen becomes the root stack's only one, whatever is presented
     /// above it (the menu's rule dismisses what is presented first).
     var replacesRoot = false
+    /// An animation route's `show`: the screen slides in as a drawer over the current one.
+    var asDrawer = false
     /// What a route hands the screen before it appears (`plugboard.ext.attributes`).
     public var attributes: Attributes?
 

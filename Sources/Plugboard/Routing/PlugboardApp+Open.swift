@@ -27,7 +27,8 @@ extension PlugboardApp {
     @discardableResult
     public func open(_ request: NavigationRequest) -> Bool {
         guard let target = resolve(request) else { return false }
-        let presentation = request.replacesRoot ? .rootReplace : presentation(for: request, target)
+        let presentation =
+            request.replacesRoot ? .rootReplace : request.asDrawer ? .drawer : presentation(for: request, target)
         let from = request.from ?? topContainer
         if presentation != .rootContent, presentation != .rootReplace, visibleEntry?.key == target.key { return true }
         record(AppEvent("open", target.key.description, detail: "\(request.origin.rawValue): \(presentation.rawValue)"))

@@ -56,7 +56,9 @@ extension PlugboardApp {
             guard routes.route(key) != nil else { throw .unknownRoute(key) }
         case .replace(let key, _), .push(let key, _):
             guard let route = routes.route(key) else { throw .unknownRoute(key) }
-            guard route.screenID != nil else { throw .unusable("'\(key)' is an animation route, not a screen") }
+            guard route.screenID != nil, route.kind != .animation else {
+                throw .unusable("'\(key)' is an animation route, not a screen of the stack")
+            }
         case .pop: break
         }
     }
@@ -74,8 +76,10 @@ extension PlugboardApp {
         case .show(let key, _):
             if key == AppRoutes.menu {
                 if !isMenuOpen { menu() }
-            } else if let screenID = routes.route(key)?.screenID {
-                open(NavigationRequest(.screen(screenID), origin: .link, presentation: .present))
+            } else if let route = routes.route(key), let screenID = route.screenID {
+                var request = NavigationRequest(.screen(screenID), origin: .link, presentation: .present)
+                request.asDrawer = route.kind == .animation
+                open(request)
             }
         case .replace(let key, let data), .push(let key, let data):
             guard let screenID = routes.route(key)?.screenID else { return }

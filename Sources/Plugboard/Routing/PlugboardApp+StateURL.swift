@@ -8,7 +8,11 @@ extension PlugboardApp {
             RouteURL.Component(entry.key.screenID, data: Self.routeData(of: entry.key.dataSource))
         }
         var parameters = presented.compactMap { container in
-            container.stack.first.map { RouteURL.Parameter($0.key.screenID, .visible) }
+            container.stack.first.map { entry in
+                // A drawer an animation route opened is written as that route.
+                let drawer = container.kind == .drawer ? routes.drawerRoute(forScreen: entry.key.screenID) : nil
+                return RouteURL.Parameter(drawer?.key ?? entry.key.screenID, .visible)
+            }
         }
         if isMenuOpen { parameters.append(RouteURL.Parameter(AppRoutes.menu, .visible)) }
         return RouteURL(scheme: settings.scheme, components: components, parameters: parameters)

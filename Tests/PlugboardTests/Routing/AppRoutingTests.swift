@@ -91,7 +91,7 @@ import Testing
             ("app://home/nowhere", "no route 'nowhere' (screen ids of rivers.json, the settings' routes, menu)"),
             ("tv://home", "tv://home: the app's scheme is 'app'"),
             ("app://?menu=v", "app://?menu=v: a URL needs the root screen as its first component"),
-            ("app://home/menu", "'menu' is an animation route, not a screen"),
+            ("app://home/menu", "'menu' is an animation route, not a screen of the stack"),
             ("home/shows", "column 1: "),
         ]
         for (text, message) in cases {
@@ -108,7 +108,10 @@ import Testing
     @Test func settingsAliasesAndTheAppsSchemeAreRoutes() throws {
         var fixture = StandardApp.fixture()
         fixture.settings["scheme"] = "tv"
-        fixture.settings["routes"] = ["guide": ["screen": "shows", "type": "modal"], "ghost": ["screen": "nope"]]
+        fixture.settings["routes"] = [
+            "guide": ["screen": "shows", "type": "modal"], "ghost": ["screen": "nope"],
+            "slide": ["screen": "modal", "type": "animation"],
+        ]
         let app = try fixture.launch()
         #expect(app.routes.route("guide")?.kind == .modal)
         #expect(app.routes.route("modal")?.kind == .modal)  // its styles say present
@@ -120,6 +123,13 @@ import Testing
         try app.open(urlText: "tv://home?guide=v")
         #expect(app.state.presented == [["shows"]])
         #expect(app.state.url == "tv://home?shows=v")
+        // An animation route slides its screen in as a drawer, and the state URL names the route.
+        try app.open(urlText: "tv://home?slide=v")
+        #expect(app.presented.map(\.kind) == [.drawer])
+        #expect(app.state.url == "tv://home?slide=v")
+        try app.open(urlText: "tv://home")
+        #expect(app.presented.isEmpty)
+        #expect(throws: RoutingError.self) { try app.open(urlText: "tv://home/slide") }
     }
 
     @Test func startFailsWhileATransitionRunsAndEnqueueWaits() throws {

@@ -105,3 +105,14 @@ let package = Package(
         }
         + swiftTestPlugins.map { .target(name: $0, dependencies: ["PlugboardSDK"], path: "Tests/Plugins/\($0)") }
 )
+
+/// libFuzzer targets (`Fuzz/<name>`), declared only when `PLUGBOARD_FUZZ=1`: they have no `main`
+/// (libFuzzer's comes from `-sanitize=fuzzer`), so they would not link in a normal build.
+/// Build and run them with `Fuzz/run.sh`, which uses its own scratch path (see Fuzz/README.md).
+let fuzzTargets = ["FuzzJSON", "FuzzConfig", "FuzzSignature", "FuzzRouteURL", "FuzzELF"]
+if Context.environment["PLUGBOARD_FUZZ"] == "1" {
+    package.products += fuzzTargets.map { .executable(name: $0, targets: [$0]) }
+    package.targets += fuzzTargets.map {
+        .executableTarget(name: $0, dependencies: ["Plugboard", "PlugboardABI"], path: "Fuzz/\($0)")
+    }
+}

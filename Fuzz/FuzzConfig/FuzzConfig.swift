@@ -21,7 +21,7 @@ func checkLocation(_ location: ConfigLocation, _ documents: [String: Data]) {
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let parts = UnsafeBufferPointer(start: data, count: size).split(
         separator: 0, maxSplits: 2, omittingEmptySubsequences: false
     ).map { Data($0) }

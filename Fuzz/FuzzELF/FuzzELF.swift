@@ -4,7 +4,7 @@
 import Plugboard
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     // Errors are the expected outcome for most inputs; only crashes, hangs and leaks are findings.
     let symbols = try? ELFDynamicSymbols.exported(bytes: bytes)

@@ -21,7 +21,7 @@ func sameValue(_ a: JSONValue, _ b: JSONValue) -> Bool {
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     let array = Array(bytes)
     let parsed: JSONNode

@@ -82,5 +82,7 @@ for s in "${seeds[@]}"; do [[ -d $s ]] && existing+=("$s"); done
 dict=()
 [[ -f Fuzz/$target/dictionary ]] && dict=(-dict="Fuzz/$target/dictionary")
 
+# Swift's backtracer reads its own stack in a way ASan reports; libFuzzer prints the trace.
+export SWIFT_BACKTRACE=enable=no
 "$binary" "$corpus" "${existing[@]}" "${dict[@]}" -runs="$runs" -max_len="$max_len" -timeout=10 \
     -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$scratch/" "$@"

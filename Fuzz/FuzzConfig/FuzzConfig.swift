@@ -13,7 +13,13 @@ func checkLocation(_ location: ConfigLocation, _ documents: [String: Data]) {
     guard let document = documents[location.file] else {
         fatalError("diagnostic names an unknown file: \(location)")
     }
-    let lines = document.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    // Line breaks as the JSON scanner counts them: LF, CR and CR LF.
+    let bytes = Array(document)
+    var lines = 1
+    for (offset, byte) in bytes.enumerated()
+    where byte == 0x0A || (byte == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A)) {
+        lines += 1
+    }
     guard location.line >= 1, location.line <= lines, location.column >= 1, location.column <= document.count + 1
     else {
         fatalError("diagnostic position out of range: \(location) (\(lines) lines, \(document.count) bytes)")

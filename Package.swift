@@ -105,3 +105,15 @@ let package = Package(
         }
         + swiftTestPlugins.map { .target(name: $0, dependencies: ["PlugboardSDK"], path: "Tests/Plugins/\($0)") }
 )
+
+/// libFuzzer targets (`Fuzz/<name>`), declared only when `PLUGBOARD_FUZZ=1`: their main calls
+/// libFuzzer's driver, which only `-sanitize=fuzzer` links, so they would not link in a normal build.
+/// Build and run them with `Fuzz/run.sh`, which uses its own scratch path (see Fuzz/README.md).
+let fuzzTargets = ["FuzzJSON", "FuzzConfig", "FuzzSignature", "FuzzRouteURL", "FuzzELF"]
+if Context.environment["PLUGBOARD_FUZZ"] == "1" {
+    package.products += fuzzTargets.map { .executable(name: $0, targets: [$0]) }
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
+    package.targets += fuzzTargets.map {
+        .executableTarget(name: $0, dependencies: ["Plugboard", "PlugboardABI", "FuzzSupport"], path: "Fuzz/\($0)")
+    }
+}

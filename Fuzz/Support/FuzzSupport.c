@@ -1,0 +1,1 @@
+// Empty: FuzzSupport only declares libFuzzer's driver (include/FuzzSupport.h).

@@ -40,10 +40,10 @@ struct LibraryFile {
     /// The name under which the dynamic linker opens this descriptor's file (not its path).
     var procPath: String { "/proc/self/fd/\(descriptor)" }
 
-    /// The whole file, read through the descriptor (the inode that was opened, whatever the
-    /// path names now).
-    func bytes() throws(PluginLoadError) -> [UInt8] {
-        var bytes: [UInt8] = []
+    /// Hands the whole file to `body` in chunks, read through the descriptor from offset 0
+    /// (`pread`: the inode that was opened, whatever the path names now, and again as often as
+    /// needed).
+    private func readChunks(_ body: (UnsafeRawBufferPointer) -> Void) throws(PluginLoadError) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var offset: off_t = 0
         while true {
@@ -52,28 +52,24 @@ struct LibraryFile {
                 if errno == EINTR { continue }
                 throw .unreadable(path: path, reason: Self.lastError())
             }
-            if count == 0 { return bytes }
-            bytes += buffer[..<count]
+            if count == 0 { return }
+            buffer.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             offset += off_t(count)
         }
     }
 
-    /// The SHA-256 of the whole file, read through the descriptor in chunks from offset 0 (`pread`,
-    /// so the same descriptor can be hashed again), as 64 lowercase hexadecimal digits.
+    /// The whole file, read through the descriptor.
+    func bytes() throws(PluginLoadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try readChunks { bytes += $0 }
+        return bytes
+    }
+
+    /// The SHA-256 of the whole file, read through the descriptor, as 64 lowercase hexadecimal
+    /// digits.
     func sha256() throws(PluginLoadError) -> String {
         var hasher = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var offset: off_t = 0
-        while true {
-            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: Self.lastError())
-            }
-            if count == 0 { break }
-            buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            offset += off_t(count)
-        }
+        try readChunks { hasher.update(bufferPointer: $0) }
         return Self.hex(hasher.finalize())
     }
 

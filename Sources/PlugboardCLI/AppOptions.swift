@@ -48,28 +48,10 @@ struct AppOptions: ParsableArguments {
         return LibrarySearchPath(directories, allowsUnsafeFiles: allowUnsafePluginPaths)
     }
 
-    /// Loads the app: configuration errors come back as one error listing every diagnostic.
-    /// A missing folder is one `Error:` line (checked here, not in `validate()`, which would add
-    /// the usage lines).
-    func launch(environment: PlugboardHost) throws -> PlugboardApp {
-        if let folder {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
-            else {
-                throw CommandFailure("'\(folder)' is not a folder")
-            }
-        }
-        let base = folder.map { URL(fileURLWithPath: $0) }
-        let files = base.map(AppConfiguration.files(in:))
-        let pluginsURL = plugins.map { URL(fileURLWithPath: $0) } ?? files?.plugins
-        let riversURL = rivers.map { URL(fileURLWithPath: $0) } ?? files?.rivers
-        let (configuration, diagnostics) = AppConfiguration.check(pluginsURL: pluginsURL, riversURL: riversURL)
-        guard let configuration else { throw AppConfiguration.Invalid(diagnostics: diagnostics) }
-        var settings = AppSettings()
-        if let base { settings = try AppSettings.load(folder: base) }
-        if let device { settings.device = device }
-        return PlugboardApp(
-            configuration: configuration, settings: settings, searchPath: searchPath, environment: environment)
+    /// What the engine is started with (see `EngineLaunch`; it loads the app and reports a
+    /// missing folder or an invalid configuration as the one error of the command).
+    var engineLaunch: EngineLaunch {
+        EngineLaunch(folder: folder, pluginsFile: plugins, riversFile: rivers, searchPath: searchPath, device: device)
     }
 }
 

@@ -23,25 +23,35 @@ struct Call: ParsableCommand {
     @Flag(help: "List the exports of the app's plugins instead.")
     var list = false
 
+    @OptionGroup var supervision: SupervisionOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func run() throws {
         logging.bootstrap()
-        let loaded = try app.launch(environment: PlugboardHost())
-        defer { loaded.shutdown() }
-        let exports = loaded.plugins.exports
+        let request: EngineRequest
         if list {
-            for (plugin, functions) in exports.catalog {
-                for function in functions { print("\(plugin).\(function.name) \(function.signature)") }
+            request = .exports
+        } else {
+            guard let function, let dot = function.lastIndex(of: ".") else {
+                throw ValidationError("give PLUGIN.EXPORT, e.g. epg_legacy_screen.epg_tune (or --list)")
             }
-            return
+            request = .call(
+                plugin: String(function[..<dot]), name: String(function[function.index(after: dot)...]),
+                arguments: arguments)
         }
-        guard let function, let dot = function.lastIndex(of: ".") else {
-            throw ValidationError("give PLUGIN.EXPORT, e.g. epg_legacy_screen.epg_tune (or --list)")
+        let engine = supervision.driver(app.engineLaunch, logLevel: logging.logLevel.rawValue)
+        defer { engine.stop() }
+        let failures = PluginFailureReport(json: false, scripted: true)
+        do throws(EngineStartFailure) {
+            failures.report(try engine.start().failures)
+        } catch {
+            throw CommandFailure(error.description)
         }
-        let plugin = String(function[..<dot])
-        let name = String(function[function.index(after: dot)...])
-        if let failure = loaded.plugins.failures[plugin] { throw failure }
-        print(try exports.call(plugin: plugin, name: name, arguments: arguments).serialized())
+        let reply = engine.perform(request)
+        failures.report(reply.failures)
+        try failures.finish()
+        guard reply.succeeded else { throw CommandFailure(reply.output) }
+        if !reply.output.isEmpty { print(reply.output) }
     }
 }

@@ -10,6 +10,12 @@ struct Inspect: ParsableCommand {
             A library is opened with dlopen like the host does it, its entry checked and each \
             plugin probed with an instance made from empty models, to list the extensions it \
             answers. An app folder is loaded like `run` loads it.
+
+            The probe runs in a supervised engine process. A library whose probe crashes, exits \
+            or hangs is named with the call in flight (exit status 3) and remembered by path, size, \
+            modification time and SHA-256 in $XDG_CACHE_HOME/plugboard/bad-libraries.json (else \
+            ~/.cache/…): until the file changes it is reported without being run again, unless \
+            --rescan.
             """
     )
 
@@ -24,31 +30,49 @@ struct Inspect: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(help: "Probe a library even when an earlier probe of the same file failed (see the discussion).")
+    var rescan = false
+
+    @OptionGroup var supervision: SupervisionOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func run() throws {
         logging.bootstrap()
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: library, isDirectory: &isDirectory), isDirectory.boolValue {
-            // "--" so a folder whose name starts with "-" is not read as an option.
-            let options = try AppOptions.parse(pluginPath.flatMap { ["--plugin-path", $0] } + ["--", library])
-            let app = try options.launch(environment: PlugboardHost())
-            defer { app.shutdown() }
-            let report = AppReport(app: app)
-            print(json ? ShellSession.json(report) : report.text)
-            return
-        }
+        let isApp = FileManager.default.fileExists(atPath: library, isDirectory: &isDirectory) && isDirectory.boolValue
         let path = URL(fileURLWithPath: library).standardizedFileURL.path
-        let resolved = try LibrarySearchPath([]).resolve(path)
-        let opened = try PluginLibrary.open(path: resolved)
-        defer { opened.release() }
-        let report = LibraryReport(library: opened)
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
-        } else {
-            print(report.text)
+        let cache = BadLibraryCache()
+        if !isApp {
+            if rescan {
+                cache.forget(path)
+            } else if let known = cache.entry(for: path) {
+                printError(
+                    "\(path): not probed: an earlier probe of this same file failed (\(known.failure)); rebuild it, or use --rescan"
+                )
+                throw ExitCode(PluginFailureReport.exitStatus)
+            }
         }
+        let launch: EngineLaunch
+        if isApp {
+            // "--" so a folder whose name starts with "-" is not read as an option.
+            launch = try AppOptions.parse(pluginPath.flatMap { ["--plugin-path", $0] } + ["--", library]).engineLaunch
+        } else {
+            launch = .probe
+        }
+        let engine = supervision.driver(launch, logLevel: logging.logLevel.rawValue)
+        defer { engine.stop() }
+        let failures = PluginFailureReport(json: false, scripted: true)
+        do throws(EngineStartFailure) {
+            failures.report(try engine.start().failures)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let reply = engine.perform(isApp ? .report(json: json) : .probe(path: path, json: json))
+        failures.report(reply.failures)
+        if !isApp, let failure = reply.failures.first { cache.remember(path, failure: failure.reason + (failure.call.map { " in \($0)" } ?? "")) }
+        try failures.finish()
+        guard reply.succeeded else { throw CommandFailure(reply.output) }
+        print(reply.output)
     }
 }

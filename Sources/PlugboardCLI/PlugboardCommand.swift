@@ -9,6 +9,7 @@ struct PlugboardCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Run.self, Render.self, Call.self, Inspect.self, Lint.self, Check.self, Route.self, CheckChildCommand.self,
+            EngineCommand.self,
         ]
     )
 }

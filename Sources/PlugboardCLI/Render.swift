@@ -31,39 +31,51 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to FILE (default: standard output).")
     var output: String?
 
+    @OptionGroup var supervision: SupervisionOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func run() throws {
         logging.bootstrap()
-        let loaded = try app.launch(environment: PlugboardHost())
-        defer { loaded.shutdown() }
-        let session = ShellSession(app: loaded)
-        if let url {
-            do throws(RoutingError) {
-                try loaded.open(urlText: url)
-            } catch {
-                throw CommandFailure("\(url): \(error)")
-            }
+        let engine = supervision.driver(app.engineLaunch, logLevel: logging.logLevel.rawValue)
+        defer { engine.stop() }
+        let failures = PluginFailureReport(json: false, scripted: true)
+        do throws(EngineStartFailure) {
+            failures.report(try engine.start().failures)
+        } catch {
+            throw CommandFailure(error.description)
         }
-        if let screen, !loaded.showScreen(screen) {
-            throw CommandFailure("no screen '\(screen)' in rivers.json")
+        func perform(_ request: EngineRequest) -> EngineReply {
+            let reply = engine.perform(request)
+            failures.report(reply.failures)
+            return reply
+        }
+        if let url {
+            let reply = perform(.open(url))
+            guard reply.succeeded else { throw CommandFailure("\(url): \(reply.output)") }
+        }
+        if let screen {
+            let reply = perform(.showScreen(screen))
+            guard reply.succeeded else { throw CommandFailure(reply.output) }
         }
         for step in (steps ?? "").split(separator: ";") {
-            let outcome = session.run(line: String(step))
-            guard outcome.succeeded else {
-                printError("step '\(step.trimmingCharacters(in: .whitespaces))': \(outcome.output)")
+            let reply = perform(.command(String(step)))
+            guard reply.succeeded else {
+                printError("step '\(step.trimmingCharacters(in: .whitespaces))': \(reply.output)")
                 throw ExitCode(1)
             }
         }
-        let drawing = format == .svg ? SVGRenderer.render(loaded) : TextRenderer.render(loaded)
+        let drawing = perform(.render(svg: format == .svg))
+        guard drawing.succeeded else { throw CommandFailure(drawing.output) }
         if let output {
             do {
-                try drawing.write(toFile: output, atomically: true, encoding: .utf8)
+                try drawing.output.write(toFile: output, atomically: true, encoding: .utf8)
             } catch {
                 throw CommandFailure("cannot write '\(output)': \(error.localizedDescription)")
             }
         } else {
-            print(drawing, terminator: "")  // the drawing ends with its own line break
+            print(drawing.output, terminator: "")  // the drawing ends with its own line break
         }
+        try failures.finish()
     }
 }

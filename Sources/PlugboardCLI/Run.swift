@@ -13,6 +13,12 @@ struct Run: ParsableCommand {
             in a script or from standard input, the first command that fails stops the run with \
             exit status 1, with FILE:LINE (or line N) and why on standard error.
 
+            Plugins run in a supervised engine process: when one crashes, exits or hangs past \
+            --call-timeout, the failure is named (plugin, library, call in flight, its last log \
+            lines), the engine restarts without that plugin and the app comes back where it was. \
+            In a script or with --json each failure is also a JSON event ("event":"plugin_failed"), \
+            and the run ends with exit status 3.
+
             Commands:
 
             """
@@ -45,6 +51,8 @@ struct Run: ParsableCommand {
     @Flag(help: "Start where the last run with the same --state-file stopped.")
     var restore = false
 
+    @OptionGroup var supervision: SupervisionOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -72,74 +80,69 @@ struct Run: ParsableCommand {
             interactive = false
         }
 
-        let environment = PlugboardHost()
-        let loaded = try app.launch(environment: environment)
-        defer { loaded.shutdown() }
-        loaded.urlOpener = { [openURLCommand] url in ExternalURL.open(url, command: openURLCommand) }
-        try startingState(loaded)
-        let persist = StatePersistence(app: loaded, path: stateFile)
-        try persist.save()
-        let session = ShellSession(app: loaded)
-        for event in loaded.events where event.name == "error" || event.name == "fallback" {
-            printError(event.description)  // "error ID: why" / "fallback ID: why"
+        var launch = app.engineLaunch
+        launch.includesState = json
+        launch.openURLCommand = openURLCommand
+        let engine = supervision.driver(launch, logLevel: logging.logLevel.rawValue)
+        defer { engine.stop() }
+        let failures = PluginFailureReport(json: json, scripted: !interactive)
+        let ready: EngineReady
+        do throws(EngineStartFailure) {
+            ready = try engine.start()
+        } catch {
+            throw CommandFailure(error.description)
         }
-        show(session, session.drawing)
+        failures.report(ready.failures)
+        try startingState(engine, failures)
+        let persist = StatePersistence(path: stateFile)
+        for line in ready.startup { printError(line) }  // "error ID: why" / "fallback ID: why"
+        let first = engine.perform(.command("show"))
+        failures.report(first.failures)
+        try persist.save(first.stateURL)
+        show(first)
 
         for (index, line) in lines.enumerated() {
-            let outcome = session.run(line: line)
-            if outcome.quit { return }
-            if !outcome.succeeded {
+            let reply = engine.perform(.command(line))
+            failures.report(reply.failures)
+            if reply.quit { break }
+            if !reply.succeeded {
                 let location = script.map { "\($0):\(index + 1): " } ?? (interactive ? "" : "line \(index + 1): ")
-                printError("\(location)\(outcome.output)")
+                printError("\(location)\(reply.output)")
                 if !interactive { throw ExitCode(1) }
                 continue
             }
-            try persist.save()
+            try persist.save(reply.stateURL)
             // With --json, one object per command: blank lines and comments print nothing.
             let isCommand = (try? ShellCommand.parse(line)) != nil
-            if !outcome.output.isEmpty || (json && isCommand) { show(session, outcome.output) }
+            if !reply.output.isEmpty || (json && isCommand) { show(reply) }
         }
+        try failures.finish()
     }
 
     /// `--restore` (the state file's URL; one that no longer resolves falls back to home with a
     /// line saying why), then `--open URL`.
-    private func startingState(_ app: PlugboardApp) throws {
+    private func startingState(_ engine: any EngineDriver, _ failures: PluginFailureReport) throws {
         if restore, let stateFile {
             do throws(StateFile.Failure) {
                 if let saved = try StateFile.read(stateFile), !saved.isEmpty {
-                    do throws(RoutingError) {
-                        try app.open(urlText: saved)
-                    } catch {
-                        printError("cannot restore \(saved): \(error); starting at home")
-                    }
+                    let reply = engine.perform(.open(saved))
+                    failures.report(reply.failures)
+                    if !reply.succeeded { printError("cannot restore \(saved): \(reply.output); starting at home") }
                 }
             } catch {
                 printError("\(error); starting at home")
             }
         }
         if let open {
-            do throws(RoutingError) {
-                try app.open(urlText: open)
-            } catch {
-                throw CommandFailure("\(open): \(error)")
-            }
+            let reply = engine.perform(.open(open))
+            failures.report(reply.failures)
+            if !reply.succeeded { throw CommandFailure("\(open): \(reply.output)") }
         }
     }
 
-    private func show(_ session: ShellSession, _ text: String) {
-        if json {
-            print(
-                ShellSession.json(ShellState(state: session.app.state, targets: session.app.tapTargets), pretty: false))
-        } else {
-            print(text)
-        }
+    private func show(_ reply: EngineReply) {
+        print(json ? reply.state ?? "{}" : reply.output)
     }
-}
-
-/// What `--json` prints after each command: the state and the numbered tap targets.
-struct ShellState: Encodable {
-    var state: AppState
-    var targets: [TapTarget]
 }
 
 /// A user's mistake found while a command runs (an unreadable script, an unknown screen, an

@@ -2,24 +2,17 @@ import Foundation
 import Plugboard
 
 /// `--state-file`: writes the state URL after every change (only when it changed), atomically.
-struct StatePersistence {
-    let app: PlugboardApp
+final class StatePersistence {
     let path: String?
-    private final class Last { var text: String? }
-    private let last = Last()
+    private var last: String?
 
-    init(app: PlugboardApp, path: String?) {
-        self.app = app
-        self.path = path
-    }
+    init(path: String?) { self.path = path }
 
-    func save() throws {
-        guard let path else { return }
-        let text = app.stateURL.description
-        guard text != last.text else { return }
+    func save(_ stateURL: String) throws {
+        guard let path, !stateURL.isEmpty, stateURL != last else { return }
         do throws(StateFile.Failure) {
-            try StateFile.write(text, to: path)
-            last.text = text
+            try StateFile.write(stateURL, to: path)
+            last = stateURL
         } catch {
             throw CommandFailure(error.description)
         }

@@ -24,6 +24,8 @@ public final class AppPlugins {
     /// The dynamic exports the manifests declare, prepared at load.
     public let exports = DynamicExports()
     private var libraries: [PluginLibrary] = []
+    /// What a supervisor left out after earlier failures in this session.
+    let exclusions: PluginExclusions
 
     /// The runtime kind a manifest asks for, or nil for configuration-only plugins.
     static func kind(of manifest: PluginManifest) -> PluginKind? {
@@ -34,7 +36,8 @@ public final class AppPlugins {
         }
     }
 
-    init(configuration: AppConfiguration, searchPath: LibrarySearchPath) {
+    init(configuration: AppConfiguration, searchPath: LibrarySearchPath, exclusions: PluginExclusions = .init()) {
+        self.exclusions = exclusions
         for entry in configuration.plugins.entries {
             guard let keys = entry.manifest.plugboard, let kind = Self.kind(of: entry.manifest) else { continue }
             do throws(PluginLoadError) {
@@ -50,10 +53,13 @@ public final class AppPlugins {
     ) throws(PluginLoadError) -> LoadedPlugin {
         // With a pin, the file is hashed through the descriptor that is then loaded (see
         // `PluginLibrary.open`), once per file however many manifests pin it.
-        let library = try PluginLibrary.open(path: try searchPath.resolve(keys.library), sha256: keys.sha256)
+        let path = try searchPath.resolve(keys.library)
+        try exclusions.check(library: path)
+        let library = try PluginLibrary.open(path: path, sha256: keys.sha256)
         libraries.append(library)
         let descriptor = try library.descriptor(
             className: entry.manifest.api.className, identifier: entry.manifest.identifier, kind: kind)
+        try exclusions.check(plugin: descriptor.id, library: path)
         try exports.prepare(plugin: entry.manifest.identifier, keys: keys, library: library)
         return LoadedPlugin(entry: entry, library: library, descriptor: descriptor)
     }
@@ -63,9 +69,13 @@ public final class AppPlugins {
         -> Result<(PluginLibrary, PluginDescriptor), PluginFailure>
     {
         do throws(PluginLoadError) {
-            let library = try PluginLibrary.open(path: try searchPath.resolve(name))
+            let path = try searchPath.resolve(name)
+            try exclusions.check(library: path)
+            let library = try PluginLibrary.open(path: path)
             libraries.append(library)
-            return .success((library, try library.descriptor(named: id, kind: kind)))
+            let descriptor = try library.descriptor(named: id, kind: kind)
+            try exclusions.check(plugin: descriptor.id, library: path)
+            return .success((library, descriptor))
         } catch {
             return .failure(PluginFailure(identifier: id, error: error))
         }

@@ -55,9 +55,11 @@ public final class PlugboardApp {
             configuration: configuration, settings: loadedSettings, searchPath: searchPath, environment: environment)
     }
 
+    /// `exclusions`: plugins and libraries a supervisor saw fail earlier in the session; they
+    /// are treated like plugins that failed to load.
     public init(
         configuration: AppConfiguration, settings: AppSettings, searchPath: LibrarySearchPath,
-        environment: PlugboardHost = PlugboardHost()
+        environment: PlugboardHost = PlugboardHost(), exclusions: PluginExclusions = .init()
     ) {
         self.configuration = configuration
         self.settings = settings
@@ -66,7 +68,7 @@ public final class PlugboardApp {
         device = DeviceProfile.named(settings.device)
         cache = ScreenCache(capacity: settings.screenCacheCapacity)
         routes = AppRoutes(configuration: configuration, settings: settings)
-        plugins = AppPlugins(configuration: configuration, searchPath: searchPath)
+        plugins = AppPlugins(configuration: configuration, searchPath: searchPath, exclusions: exclusions)
         environment.exports = plugins.exports
         let tree = environment.views
         window = tree.create(.container, owner: .host)

@@ -54,7 +54,7 @@ public final class DynamicExports {
         let encoder = ArgumentEncoder(export: export, handles: handles)
         let values = try encoder.encode(arguments)
         let result = encoder.buffer(max(Int(export.resultType.pointee.size), MemoryLayout<ffi_arg>.size))
-        PluginCallTracker.track("export \(export.name) of plugin \"\(export.plugin)\"") {
+        PluginCallTracker.track(PluginCall("export \(export.name)", plugin: export.plugin)) {
             ffi_call(export.cif, unsafeBitCast(export.function, to: (@convention(c) () -> Void).self), result, values)
         }
         return try ResultDecoder.decode(result, as: export.signature.result, export: export, handles: handles)

@@ -10,7 +10,7 @@ public struct ViewOwner: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// What happens when a view is tapped: a plugin's C target-action, or a host closure.
 public enum TapAction {
-    case plugin(pb_tap_action_t, context: UnsafeMutableRawPointer?)
+    case plugin(pb_tap_action_t, context: UnsafeMutableRawPointer?, pluginID: String)
     case host(() -> Void)
 }
 

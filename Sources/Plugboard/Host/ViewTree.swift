@@ -211,8 +211,10 @@ public final class ViewTree {
         guard isVisible(handle) else { throw .notTappable(handle, reason: "hidden") }
         guard view.isEnabled else { throw .notTappable(handle, reason: "disabled") }
         switch view.tapAction {
-        case .plugin(let function, let context):
-            PluginCallTracker.track("tap action of \(handle)") { function(context, handle.rawValue) }
+        case .plugin(let function, let context, let plugin):
+            PluginCallTracker.track(PluginCall("tap action of \(handle)", plugin: plugin)) {
+                function(context, handle.rawValue)
+            }
         case .host(let action): action()
         case nil: throw .notTappable(handle, reason: "no tap action")
         }

@@ -34,7 +34,7 @@ public class PluginInstance {
         let descriptor = try library.descriptor(named: pluginID, kind: kind)
         let host = environment.makeInstanceHost(pluginID: pluginID, kind: kind)
         host.isInCreate = true
-        let created = PluginCallTracker.track(Self.describe("create", kind, pluginID)) { create(factory, host) }
+        let created = PluginCallTracker.track(Self.describe("create", kind, pluginID, library.path)) { create(factory, host) }
         host.isInCreate = false
         guard let created else {
             Self.cleanUp(host)
@@ -46,7 +46,7 @@ public class PluginInstance {
         ]
         if let missing = required.first(where: { !$0.1 }) {
             if let destroy = table.destroy {
-                PluginCallTracker.track(Self.describe("destroy", kind, pluginID), destroy)
+                PluginCallTracker.track(Self.describe("destroy", kind, pluginID, library.path), destroy)
             }
             Self.cleanUp(host)
             throw .incompleteInstance(path: library.path, plugin: pluginID, function: missing.0)
@@ -56,7 +56,7 @@ public class PluginInstance {
         self.host = host
         self.raw = UnsafeRawPointer(created)
         self.vtable = table
-        guard PluginCallTracker.track(Self.describe("init", kind, pluginID), table.initialize!) else {
+        guard PluginCallTracker.track(Self.describe("init", kind, pluginID, library.path), table.initialize!) else {
             destroy()
             throw .instanceInitFailed(path: library.path, plugin: pluginID)
         }
@@ -69,13 +69,15 @@ public class PluginInstance {
         host.viewsLeftAtDestroy = host.views.releaseAll(ownedBy: host.owner)
     }
 
-    private static func describe(_ function: String, _ kind: PluginKind, _ plugin: String) -> String {
-        PluginCallTracker.describe(function, kind: kind, plugin: plugin)
+    private static func describe(
+        _ function: String, _ kind: PluginKind, _ plugin: String, _ library: String
+    ) -> PluginCall {
+        PluginCallTracker.describe(function, kind: kind, plugin: plugin, library: library)
     }
 
     /// Runs `body`, a call into this instance's plugin code named `function`, tracked.
     func call<Result>(_ function: String, _ body: () -> Result) -> Result {
-        PluginCallTracker.track(Self.describe(function, descriptor.kind, descriptor.id), body)
+        PluginCallTracker.track(Self.describe(function, descriptor.kind, descriptor.id, library.path), body)
     }
 
     /// The C instance as its kind's struct, or nil once destroyed.

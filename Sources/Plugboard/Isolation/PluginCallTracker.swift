@@ -9,7 +9,7 @@ public enum PluginCallTracker {
     /// What happened: a call into plugin code began (with its description) or the innermost
     /// call in progress returned.
     public enum Event {
-        case entered(String)
+        case entered(PluginCall)
         case returned
     }
 
@@ -20,21 +20,23 @@ public enum PluginCallTracker {
     /// Runs `body`, a call into plugin code described by `description`.
     @inline(__always)
     public static func track<Result, Failure: Error>(
-        _ description: @autoclosure () -> String, _ body: () throws(Failure) -> Result
+        _ call: @autoclosure () -> PluginCall, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         guard let observer else { return try body() }
-        observer(.entered(description()))
+        observer(.entered(call()))
         defer { observer(.returned) }
         return try body()
     }
 
-    /// How a call on a plugin instance is named: `will_appear of screen "acme_screen"`.
-    public static func describe(_ function: String, kind: PluginKind, plugin: String) -> String {
-        "\(function) of \(kind) \"\(plugin)\""
+    /// A call on a plugin instance: `will_appear of screen "acme_screen"`.
+    public static func describe(
+        _ function: String, kind: PluginKind, plugin: String, library: String? = nil
+    ) -> PluginCall {
+        PluginCall(function, kind: kind, plugin: plugin, library: library)
     }
 
-    /// How a call on a library's entry or factory is named: `init of library "/x/libA.so"`.
-    public static func describe(_ function: String, library path: String) -> String {
-        "\(function) of library \"\(path)\""
+    /// A call on a library's entry or factory: `init of library "/x/libA.so"`.
+    public static func describe(_ function: String, library path: String) -> PluginCall {
+        PluginCall(function, library: path)
     }
 }

@@ -51,7 +51,7 @@ struct FactoryTable {
         return (0..<count).map { descriptor(at: $0) }
     }
 
-    private func describe(_ function: String) -> String {
+    private func describe(_ function: String) -> PluginCall {
         PluginCallTracker.describe("\(kind.factoryID) \(function)", library: path)
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// swapped: a name that leaves the search folders (`../x.so`), a symlink whose target lies
 /// outside them, and a library or folder writable by others — unless `allowsUnsafeFiles` (the
 /// CLI's `--allow-unsafe-plugin-paths`) says to accept them.
-public struct LibrarySearchPath: Sendable, Equatable {
+public struct LibrarySearchPath: Sendable, Equatable, Codable {
     public var directories: [String]
     /// Accept libraries and folders writable by others, and symlinks out of the search folders.
     public var allowsUnsafeFiles = false

@@ -46,6 +46,9 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
     /// The library file could not be opened or read (missing, no permission, not a regular file):
     /// nothing was hashed or loaded. `reason` is the system's (`strerror`).
     case unreadable(path: String, reason: String)
+    /// The plugin (or, with `plugin` nil, the whole library) failed earlier in this session —
+    /// crashed, hung or exited in a supervised engine — and is left out until the session ends.
+    case leftOut(path: String, plugin: String?, reason: String)
 
     public var description: String {
         switch self {
@@ -91,6 +94,9 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
             return "\(path): sha256 \(actual) does not match the manifest's pin \(expected); the library was not loaded"
         case .unreadable(let path, let reason):
             return "\(path): cannot read the library file: \(reason); the library was not loaded"
+        case .leftOut(let path, let plugin, let reason):
+            let what = plugin.map { "plugin '\($0)'" } ?? "the library"
+            return "\(path): \(what) failed earlier in this session (\(reason)) and is left out"
         }
     }
 }

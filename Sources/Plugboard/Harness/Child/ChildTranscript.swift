@@ -36,7 +36,7 @@ final class ChildTranscript: @unchecked Sendable {
     func observeCalls() {
         PluginCallTracker.observer = { [self] event in
             switch event {
-            case .entered(let call): write(">", call)
+            case .entered(let call): write(">", call.description)
             case .returned: write("<")
             }
         }

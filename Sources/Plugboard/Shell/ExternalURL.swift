@@ -4,8 +4,8 @@ import Foundation
 /// it says so on standard error (standard output stays the drawing or the JSON states) and runs
 /// the user's `--open-url-command`, if any, with the URL as its one argument (never through a
 /// shell's word splitting: `sh -c 'COMMAND "$1"' sh URL`).
-enum ExternalURL {
-    static func open(_ url: String, command: String?) {
+public enum ExternalURL {
+    public static func open(_ url: String, command: String?) {
         FileHandle.standardError.write(Data("open URL \(url)\n".utf8))
         guard let command else { return }
         let process = Process()

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Everything an engine is started with: which app (or none, for a library probe), where its
+/// plugin libraries are found, and what the supervisor left out after earlier failures. The
+/// supervisor hands it to the engine process as one JSON argument; in process it is used as is.
+public struct EngineLaunch: Codable, Sendable, Equatable {
+    /// The app folder (plugins.json, rivers.json, optional settings.json).
+    public var folder: String?
+    /// A plugins.json or rivers.json overriding the folder's.
+    public var pluginsFile: String?
+    public var riversFile: String?
+    public var searchPath: LibrarySearchPath
+    public var device: DeviceProfile.Kind?
+    /// Plugins and libraries that failed earlier in the session.
+    public var exclusions = PluginExclusions()
+    /// The command URL buttons run (`--open-url-command`); nil prints the URL only.
+    public var openURLCommand: String?
+    /// Every reply carries the state as one line of JSON (`run --json`).
+    public var includesState = false
+    /// False for a library probe: no app is loaded.
+    public var loadsApp = true
+    /// The engine process's `--log-level` (its log lines go to standard error).
+    public var logLevel = "warning"
+
+    public init(
+        folder: String?, pluginsFile: String? = nil, riversFile: String? = nil, searchPath: LibrarySearchPath,
+        device: DeviceProfile.Kind? = nil
+    ) {
+        self.folder = folder
+        self.pluginsFile = pluginsFile
+        self.riversFile = riversFile
+        self.searchPath = searchPath
+        self.device = device
+    }
+
+    /// A launch that loads no app, for `inspect LIBRARY`.
+    public static var probe: EngineLaunch {
+        var launch = EngineLaunch(folder: nil, searchPath: LibrarySearchPath([]))
+        launch.loadsApp = false
+        return launch
+    }
+
+    /// Loads the app: configuration errors come back as one failure listing every diagnostic.
+    public func makeApp(environment: PlugboardHost) throws(EngineStartFailure) -> PlugboardApp {
+        if let folder {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+            else { throw EngineStartFailure("'\(folder)' is not a folder") }
+        }
+        let base = folder.map { URL(fileURLWithPath: $0) }
+        let files = base.map(AppConfiguration.files(in:))
+        let pluginsURL = pluginsFile.map { URL(fileURLWithPath: $0) } ?? files?.plugins
+        let riversURL = riversFile.map { URL(fileURLWithPath: $0) } ?? files?.rivers
+        let (configuration, diagnostics) = AppConfiguration.check(pluginsURL: pluginsURL, riversURL: riversURL)
+        guard let configuration else { throw EngineStartFailure(AppConfiguration.Invalid(diagnostics: diagnostics)) }
+        var settings = AppSettings()
+        if let base {
+            do throws(AppConfiguration.Invalid) {
+                settings = try AppSettings.load(folder: base)
+            } catch {
+                throw EngineStartFailure(error)
+            }
+        }
+        if let device { settings.device = device }
+        let app = PlugboardApp(
+            configuration: configuration, settings: settings, searchPath: searchPath, environment: environment,
+            exclusions: exclusions)
+        let command = openURLCommand
+        app.urlOpener = { ExternalURL.open($0, command: command) }
+        return app
+    }
+}
+
+/// Why an engine could not start: the app's configuration is invalid, the folder is missing,
+/// or (supervised) the engine kept failing with nothing left to leave out.
+public struct EngineStartFailure: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+    public init(_ error: some Error) { description = "\(error)" }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Plugboard
+
+/// The hidden `plugboard __engine`: the engine process a supervisor starts (see `EngineChild`).
+struct EngineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "__engine", abstract: "Internal: the supervised engine process.", shouldDisplay: false)
+
+    @Option(help: "The engine launch, as JSON.")
+    var launch: String
+
+    @Option(help: "The flight recorder file the supervisor created.")
+    var recorder: String
+
+    func run() throws {
+        let level = (try? JSONDecoder().decode(EngineLaunch.self, from: Data(launch.utf8))).flatMap {
+            Logger.Level(rawValue: $0.logLevel)
+        }
+        let recorderHandler = (try? FlightRecorder(openingAt: recorder)).map(RecorderLogHandler.init(recorder:))
+        LoggingSystem.bootstrap { label in
+            var standardError = StreamLogHandler.standardError(label: label)
+            standardError.logLevel = level ?? .warning
+            guard let recorderHandler else { return standardError }
+            return MultiplexLogHandler([standardError, recorderHandler])
+        }
+        EngineChild.main(launchJSON: launch, recorderPath: recorder)
+    }
+}

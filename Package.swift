@@ -16,7 +16,8 @@ let corpusPlugins = [
     "BrokenCreateCrash", "BrokenInitAbort", "BrokenWillAppearLoop", "BrokenEntryInitExit", "BrokenHostCallInCreate",
     "BrokenLeaksViews", "BrokenWrongContextButton", "BrokenIgnoresCustomization", "BrokenDuplicateIDs",
     "BrokenNonUTF8Descriptor", "BrokenPlacementCrash", "BrokenHugeCount", "BrokenOtherThread",
-    "BrokenAcceptsUnknownID", "BrokenRefusedViewCalls", "BrokenFuzzCrash", "BrokenStaleHost",
+    "BrokenAcceptsUnknownID", "BrokenRefusedViewCalls", "BrokenFuzzCrash", "BrokenStaleHost", "BrokenEntryInitLoop",
+    "BrokenGarbageFactory", "BrokenTapCrash",
 ]
 
 /// First-party plugins: real shared libraries in `Plugins/<name>`, loaded like any third-party

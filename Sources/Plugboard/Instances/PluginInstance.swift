@@ -40,7 +40,10 @@ public class PluginInstance {
             Self.cleanUp(host)
             throw .createReturnedNull(path: library.path, plugin: pluginID)
         }
-        let table = vtable(created)
+        // A wild instance pointer crashes here, in host code: tracked as the plugin's.
+        let table = PluginCallTracker.track(Self.describe("reading the instance create returned", kind, pluginID, library.path)) {
+            vtable(created)
+        }
         let required = [
             ("init", table.initialize != nil), ("destroy", table.destroy != nil), ("view", table.view != nil),
         ]

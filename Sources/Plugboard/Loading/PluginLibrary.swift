@@ -245,13 +245,18 @@ public final class PluginLibrary: @unchecked Sendable {
                 let describe = PluginCallTracker.describe("get_factory(\"\(kind.factoryID)\")", library: path)
                 guard let factory = PluginCallTracker.track(describe, { getFactory(kind.factoryID) }) else { continue }
                 factories[kind] = factory
-                let table = FactoryTable(kind: kind, pointer: factory, path: path)
-                for (index, pointer) in try table.descriptorPointers().enumerated() {
-                    let descriptor = try PluginDescriptor(pointer, expectedKind: kind, path: path, index: index)
-                    if descriptors.contains(where: { $0.0.id == descriptor.id }) {
-                        throw .duplicateIdentifier(id: descriptor.id, firstPath: path, secondPath: path)
+                // The host reads the factory and descriptor structs the library handed out: a wild
+                // pointer there crashes in host code, so the read is tracked as the library's call.
+                let reading = PluginCall("reading the \(kind.factoryID) factory and its descriptors", library: path)
+                try PluginCallTracker.track(reading) { () throws(PluginLoadError) in
+                    let table = FactoryTable(kind: kind, pointer: factory, path: path)
+                    for (index, pointer) in try table.descriptorPointers().enumerated() {
+                        let descriptor = try PluginDescriptor(pointer, expectedKind: kind, path: path, index: index)
+                        if descriptors.contains(where: { $0.0.id == descriptor.id }) {
+                            throw .duplicateIdentifier(id: descriptor.id, firstPath: path, secondPath: path)
+                        }
+                        descriptors.append((descriptor, pointer!))
                     }
-                    descriptors.append((descriptor, pointer!))
                 }
             }
             return PluginLibrary(

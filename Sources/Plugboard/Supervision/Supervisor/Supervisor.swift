@@ -106,7 +106,7 @@ public final class Supervisor: EngineDriver {
                 return traced
             }
             guard let target = stateURL, let engine else {
-                failures[index].stateURL = ready.stateURL
+                failures[index].stateURL = ready.stateURL.isEmpty ? nil : ready.stateURL
                 return traced
             }
             do throws(ContainedFailure) {

@@ -9,6 +9,8 @@
  * Set by the plugin before including its template:
  *   CORPUS_ENTRY_INIT(info)   optional statement run by the first (working) entry `init`, with
  *                             `info` the const pb_host_info_t *. Default: nothing.
+ *   CORPUS_FACTORY_POINTER    optional. What get_factory returns for the library's factory id
+ *                             (default: the template's factory).
  *
  * init is reference-counted as entry.h says: the first call does the work (the hook), later
  * calls only count, each deinit undoes one init; after the last deinit the next init is a first
@@ -23,6 +25,10 @@
 
 #ifndef CORPUS_ENTRY_INIT
 #define CORPUS_ENTRY_INIT(info) ((void)0)
+#endif
+
+#ifndef CORPUS_FACTORY_POINTER
+#define CORPUS_FACTORY_POINTER ((const void *)CORPUS_ENTRY_FACTORY_)
 #endif
 
 static unsigned long corpus_entry_references;
@@ -43,7 +49,7 @@ static void corpus_entry_deinit(void) {
 
 static const void *corpus_entry_get_factory(const char *factory_id) {
     if (factory_id == NULL) return NULL;
-    return strcmp(factory_id, CORPUS_ENTRY_FACTORY_ID_) == 0 ? (const void *)CORPUS_ENTRY_FACTORY_ : NULL;
+    return strcmp(factory_id, CORPUS_ENTRY_FACTORY_ID_) == 0 ? CORPUS_FACTORY_POINTER : NULL;
 }
 
 PB_EXPORT const pb_plugin_entry_t plugboard_entry = {

@@ -22,6 +22,7 @@
  *                                     and added), just before it returns true.
  *   CORPUS_ON_WILL_APPEAR(state), CORPUS_ON_DID_APPEAR(state), CORPUS_ON_WILL_DISAPPEAR(state),
  *   CORPUS_ON_DID_DISAPPEAR(state)    the body of the lifecycle call (default: nothing).
+ *   CORPUS_ON_TAP(state)              statement run by the button's tap action after counting.
  *   CORPUS_RELEASE_VIEWS_ON_DESTROY   1 (default): destroy releases every view the instance
  *                                     created; 0: destroy only frees memory.
  * `state` is a corpus_screen_state_t * (below); hooks reach the host through state->host and may
@@ -51,6 +52,9 @@
 #ifndef CORPUS_ON_WILL_DISAPPEAR
 #define CORPUS_ON_WILL_DISAPPEAR(state) ((void)0)
 #endif
+#ifndef CORPUS_ON_TAP
+#define CORPUS_ON_TAP(state) ((void)0)
+#endif
 #ifndef CORPUS_ON_DID_DISAPPEAR
 #define CORPUS_ON_DID_DISAPPEAR(state) ((void)0)
 #endif
@@ -73,11 +77,12 @@ static corpus_screen_state_t *corpus_screen_state(const pb_screen_t *screen) {
     return (corpus_screen_state_t *)screen->plugin_data;
 }
 
-/* The button's tap action: counts, nothing else. */
+/* The button's tap action: counts, then the hook. */
 static void corpus_screen_tapped(void *context, pb_view_t view) {
     corpus_screen_state_t *state = (corpus_screen_state_t *)context;
     (void)view;
     state->taps++;
+    CORPUS_ON_TAP(state);
 }
 
 static bool corpus_screen_init(const pb_screen_t *screen) {

@@ -50,8 +50,11 @@ struct Call: ParsableCommand {
         }
         let reply = engine.perform(request)
         failures.report(reply.failures)
-        try failures.finish()
-        guard reply.succeeded else { throw CommandFailure(reply.output) }
+        guard reply.succeeded else {
+            try failures.finish()  // a contained failure says it all: exit status 3
+            throw CommandFailure(reply.output)
+        }
         if !reply.output.isEmpty { print(reply.output) }
+        try failures.finish()
     }
 }

@@ -70,9 +70,14 @@ struct Inspect: ParsableCommand {
         }
         let reply = engine.perform(isApp ? .report(json: json) : .probe(path: path, json: json))
         failures.report(reply.failures)
-        if !isApp, let failure = reply.failures.first { cache.remember(path, failure: failure.reason + (failure.call.map { " in \($0)" } ?? "")) }
-        try failures.finish()
-        guard reply.succeeded else { throw CommandFailure(reply.output) }
+        if !isApp, let failure = reply.failures.first {
+            cache.remember(path, failure: failure.reason + (failure.call.map { " in \($0)" } ?? ""))
+        }
+        guard reply.succeeded else {
+            try failures.finish()  // a contained failure says it all: exit status 3
+            throw CommandFailure(reply.output)
+        }
         print(reply.output)
+        try failures.finish()
     }
 }

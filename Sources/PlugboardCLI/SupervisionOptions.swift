@@ -20,7 +20,9 @@ struct SupervisionOptions: ParsableArguments {
     var callTimeout: Double = 5
 
     func validate() throws {
-        guard callTimeout > 0, callTimeout.isFinite else { throw ValidationError("--call-timeout must be a positive number") }
+        guard callTimeout > 0, callTimeout.isFinite else {
+            throw ValidationError("--call-timeout must be a positive number")
+        }
     }
 
     /// The engine driver: supervised (an engine process of this same executable), or in process.
@@ -28,7 +30,8 @@ struct SupervisionOptions: ParsableArguments {
         if inProcess { return InProcessDriver(launch: launch) }
         var launch = launch
         launch.logLevel = logLevel
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return Supervisor(executable: executable, launch: launch, callTimeout: callTimeout)
     }
 }

@@ -23,6 +23,7 @@ final class BuiltInSideMenu: RootAdapter {
         try? tree.setIdentifier(menu, "side-menu:panel", by: owner)
         try? tree.setBackgroundColor(menu, ARGBColor(0xF020_2020), by: owner)
         try? tree.setHidden(menu, true, by: owner)
+        tree.grant(screenContainer, to: owner)  // the host's view, placed in the menu's tree
         try? tree.addChild(screenContainer, to: root, by: owner)
         try? tree.addChild(menu, to: root, by: owner)
         for item in items.flatMap(\.flattened) where item.type != .nestedMenu {

@@ -122,7 +122,8 @@ enum HostTables {
             set_tap_action: { host, view, action, context in
                 InstanceHost.perform(host, "set_tap_action") {
                     try $0.views.setTapAction(
-                        ViewHandle(view), action.map { [id = $0.pluginID] in .plugin($0, context: context, pluginID: id) }, by: $0.owner)
+                        ViewHandle(view),
+                        action.map { [id = $0.pluginID] in .plugin($0, context: context, pluginID: id) }, by: $0.owner)
                 }
             }
         ))

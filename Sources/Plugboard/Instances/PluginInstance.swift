@@ -34,14 +34,18 @@ public class PluginInstance {
         let descriptor = try library.descriptor(named: pluginID, kind: kind)
         let host = environment.makeInstanceHost(pluginID: pluginID, kind: kind)
         host.isInCreate = true
-        let created = PluginCallTracker.track(Self.describe("create", kind, pluginID, library.path)) { create(factory, host) }
+        let created = PluginCallTracker.track(Self.describe("create", kind, pluginID, library.path)) {
+            create(factory, host)
+        }
         host.isInCreate = false
         guard let created else {
             Self.cleanUp(host)
             throw .createReturnedNull(path: library.path, plugin: pluginID)
         }
         // A wild instance pointer crashes here, in host code: tracked as the plugin's.
-        let table = PluginCallTracker.track(Self.describe("reading the instance create returned", kind, pluginID, library.path)) {
+        let table = PluginCallTracker.track(
+            Self.describe("reading the instance create returned", kind, pluginID, library.path)
+        ) {
             vtable(created)
         }
         let required = [

@@ -39,7 +39,9 @@ public enum CrashReporter {
             sigaction(signal, &action, saved + Int(signal))
         }
         atexit {
-            guard let base = CrashReporter.base, base.load(fromByteOffset: FlightRecorder.Offset.depth, as: UInt32.self) > 0 else { return }
+            guard let base = CrashReporter.base,
+                base.load(fromByteOffset: FlightRecorder.Offset.depth, as: UInt32.self) > 0
+            else { return }
             CrashReporter.report("exit()")
             _exit(CrashReporter.exitStatusForPluginExit)
         }
@@ -50,7 +52,8 @@ public enum CrashReporter {
         guard let base else { return }
         let depth = Int(base.load(fromByteOffset: FlightRecorder.Offset.depth, as: UInt32.self))
         guard depth > 0 else { return }
-        let frame = base + FlightRecorder.headerSize + min(depth - 1, FlightRecorder.frameCount - 1) * FlightRecorder.frameSize
+        let frame =
+            base + FlightRecorder.headerSize + min(depth - 1, FlightRecorder.frameCount - 1) * FlightRecorder.frameSize
         write("plugboard: ")
         write(what)
         write(" in ")

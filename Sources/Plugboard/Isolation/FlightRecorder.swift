@@ -131,7 +131,9 @@ public final class FlightRecorder: @unchecked Sendable {
     /// Keeps a log line in the ring of the last `logCount`.
     public func log(_ line: String) {
         let count = load(UInt32.self, Offset.logged)
-        let slot = base + Self.headerSize + Self.frameCount * Self.frameSize + Int(count % UInt32(Self.logCount)) * Self.logSize
+        let slot =
+            base + Self.headerSize + Self.frameCount * Self.frameSize + Int(count % UInt32(Self.logCount))
+            * Self.logSize
         Self.store(line, at: slot, size: Self.logSize)
         store(count &+ 1, Offset.logged)
     }
@@ -195,7 +197,8 @@ enum FlightRecorderError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .cannotOpen(let path, let code): "cannot map the flight recorder \(path): \(String(cString: strerror(code)))"
+        case .cannotOpen(let path, let code):
+            "cannot map the flight recorder \(path): \(String(cString: strerror(code)))"
         case .wrongSize(let path): "\(path) is not a flight recorder file"
         }
     }

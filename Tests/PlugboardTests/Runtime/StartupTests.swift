@@ -23,6 +23,8 @@ import Testing
         let app = try fixture.launch()
         #expect(app.state.root == "builtin.side_menu")
         #expect(app.state.bar.contextButton == .menu)  // the built-in menu answers special-action
+        // The screens fill the content area the built-in menu frames (its screen container is the host's).
+        #expect(app.state.frames.screen == app.state.frames.content)
     }
 
     @Test func aMenuWithoutNavigationTypeGetsTheBuiltInSideMenuWithItsItems() throws {

@@ -49,7 +49,9 @@ public final class AppEngine {
                 return EngineReply(output: "\(error)", succeeded: false)
             }
         case .showScreen(let id):
-            guard app.showScreen(id) else { return EngineReply(output: "no screen '\(id)' in rivers.json", succeeded: false) }
+            guard app.showScreen(id) else {
+                return EngineReply(output: "no screen '\(id)' in rivers.json", succeeded: false)
+            }
             return EngineReply(output: session.drawing, succeeded: true)
         case .render(let svg):
             return EngineReply(output: svg ? SVGRenderer.render(app) : TextRenderer.render(app), succeeded: true)

@@ -41,7 +41,8 @@ public struct BadLibraryCache {
     public func remember(_ path: String, failure: String) {
         guard let identity = Self.identity(of: path) else { return }
         var all = entries().filter { $0.path != path }
-        all.append(Entry(path: path, size: identity.size, mtime: identity.mtime, sha256: identity.sha256, failure: failure))
+        all.append(
+            Entry(path: path, size: identity.size, mtime: identity.mtime, sha256: identity.sha256, failure: failure))
         save(all)
     }
 
@@ -60,7 +61,8 @@ public struct BadLibraryCache {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(entries) else { return }
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? data.write(to: file, options: .atomic)
     }
 

@@ -43,7 +43,8 @@ public struct ContainedFailure: Error, Sendable, Codable, Equatable {
         case .exited(let status): "exit(\(status))"
         case .timedOut(let seconds):
             call == nil
-                ? "no answer within \(Self.format(seconds)) s" : "no return within \(Self.format(seconds)) s (--call-timeout)"
+                ? "no answer within \(Self.format(seconds)) s"
+                : "no return within \(Self.format(seconds)) s (--call-timeout)"
         case .brokeProtocol(let why): "a broken reply (\(why))"
         }
     }
@@ -121,6 +122,7 @@ public struct FailureEvent: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case event, plugin, kind, library, call, reason, signal, log, message
-        case exitStatus = "exit_status", timeoutSeconds = "timeout_seconds", leftOut = "left_out", stateURL = "state_url"
+        case exitStatus = "exit_status", timeoutSeconds = "timeout_seconds", leftOut = "left_out", stateURL =
+            "state_url"
     }
 }

@@ -118,7 +118,8 @@ final class EngineProcess {
                 let line = Data(buffer[..<newline])
                 buffer.removeSubrange(...newline)
                 guard let message = try? JSONDecoder().decode(EngineMessage.self, from: line) else {
-                    throw fail(.brokeProtocol("not a JSON message: \(String(decoding: line.prefix(80), as: UTF8.self))"))
+                    throw fail(
+                        .brokeProtocol("not a JSON message: \(String(decoding: line.prefix(80), as: UTF8.self))"))
                 }
                 return message
             }

@@ -136,7 +136,9 @@ public final class Supervisor: EngineDriver {
                 message = try process.handshake()
             } catch {
                 var failure = error
-                guard leaveOut(&failure) else { throw EngineStartFailure("the engine failed while starting:\n\(failure)") }
+                guard leaveOut(&failure) else {
+                    throw EngineStartFailure("the engine failed while starting:\n\(failure)")
+                }
                 failures.append(failure)
                 continue
             }
@@ -160,7 +162,8 @@ public final class Supervisor: EngineDriver {
             failure.leftOut = "plugin \"\(plugin)\""
             return true
         }
-        if let library = failure.call?.library, failure.call?.plugin == nil, launch.exclusions.libraries[library] == nil {
+        if let library = failure.call?.library, failure.call?.plugin == nil, launch.exclusions.libraries[library] == nil
+        {
             launch.exclusions.libraries[library] = reason
             failure.leftOut = "library \(library)"
             return true

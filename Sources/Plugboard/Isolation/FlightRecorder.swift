@@ -113,10 +113,11 @@ public final class FlightRecorder: @unchecked Sendable {
     func enter(_ call: PluginCall) {
         let depth = Int(load(UInt32.self, Offset.depth))
         if depth < Self.frameCount {
-            let values = [call.function, call.kind?.rawValue ?? "", call.plugin ?? "", call.library ?? ""]
-            for (value, field) in zip(values, Field.allCases) {
-                Self.store(value, at: frame(depth) + field.offset, size: field.size)
-            }
+            let frame = frame(depth)
+            Self.store(call.function, at: frame + Field.function.offset, size: Field.function.size)
+            Self.store(call.kind?.rawValue ?? "", at: frame + Field.kind.offset, size: Field.kind.size)
+            Self.store(call.plugin ?? "", at: frame + Field.plugin.offset, size: Field.plugin.size)
+            Self.store(call.library ?? "", at: frame + Field.library.offset, size: Field.library.size)
         }
         store(UInt32(depth + 1), Offset.depth)
         store(load(UInt64.self, Offset.entered) &+ 1, Offset.entered)
@@ -173,15 +174,17 @@ public final class FlightRecorder: @unchecked Sendable {
     private func store<T>(_ value: T, _ offset: Int) { base.storeBytes(of: value, toByteOffset: offset, as: T.self) }
 
     /// Copies `value` into a field, cut on a character boundary to leave room for the NUL.
+    /// One `memcpy`, no allocation: this runs on every call into plugin code.
     private static func store(_ value: String, at field: UnsafeMutableRawPointer, size: Int) {
-        var length = 0
-        for scalar in value.unicodeScalars {
-            guard length + UTF8.width(scalar) < size else { break }
-            length += UTF8.width(scalar)
+        var value = value
+        value.withUTF8 { bytes in
+            var length = min(bytes.count, size - 1)
+            if length < bytes.count {
+                while length > 0 && bytes[length] & 0xC0 == 0x80 { length -= 1 }  // not inside a character
+            }
+            if let start = bytes.baseAddress, length > 0 { field.copyMemory(from: start, byteCount: length) }
+            field.storeBytes(of: 0, toByteOffset: length, as: UInt8.self)
         }
-        let bytes = field.assumingMemoryBound(to: UInt8.self)
-        for (index, byte) in value.utf8.prefix(length).enumerated() { bytes[index] = byte }
-        bytes[length] = 0
     }
 
     private static func string(at field: UnsafeMutableRawPointer, size: Int) -> String {

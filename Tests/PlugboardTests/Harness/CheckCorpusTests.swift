@@ -85,6 +85,20 @@ struct CheckCorpusTests {
             library: "BrokenAcceptsUnknownID", expected: ["instance.create-unknown-id": .failed],
             message: #"expected NULL from create("plugboard.check.unknown")"#),
         Case(
+            library: "BrokenEntryInitLoop", expected: all(initializingTests, .timedOut),
+            message: "during init of library"),
+        Case(
+            library: "BrokenGarbageFactory",
+            expected: all(
+                [
+                    "descriptors.count-agrees", "descriptors.ids-valid", "descriptors.strings-utf8",
+                    "descriptors.semver", "descriptors.kind-matches",
+                ], .crashed),
+            message: "SIGSEGV"),
+        Case(
+            library: "BrokenTapCrash", expected: ["screen.taps": .crashed],
+            message: #"SIGSEGV during tap action of"#),
+        Case(
             library: "BrokenRefusedViewCalls", expected: ["instance.view-calls-accepted": .failed],
             message: "2 refused: set_text by broken_refused_view_calls"),
     ]

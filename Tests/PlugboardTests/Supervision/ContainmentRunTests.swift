@@ -137,3 +137,12 @@ import Testing
         #expect(result.stderr.contains("plugboard: exit() in init (library "))
     }
 }
+
+extension ContainmentRunTests {
+    @Test func aRestartKeepsTheDeviceTheUserChose() throws {
+        let app = try HostileApp.write()
+        let result = try HostileApp.run(["run", "--json"], app: app, input: "device tablet\npush crash\n")
+        #expect(result.status == 3)
+        #expect(try JSONLines(result.stdout).states.last?.state.device == .tablet)
+    }
+}

@@ -68,6 +68,12 @@ public final class Supervisor: EngineDriver {
                 let reply = try engine.send(request)
                 if !reply.stateURL.isEmpty { stateURL = reply.stateURL }
                 untracedInARow = 0
+                // The device is not part of the state URL: a restarted engine starts on the one chosen last.
+                if reply.succeeded, case .command(let line) = request,
+                    case .device(let kind)? = try? ShellCommand.parse(line)
+                {
+                    launch.device = kind
+                }
                 return reply
             } catch {
                 failure = error

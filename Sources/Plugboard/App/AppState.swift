@@ -14,6 +14,11 @@ public struct AppState: Sendable, Hashable, Codable {
         public var title: String
         public var contextButton: ContextButton
         public var navigationButtons: [Button]
+        /// Seed 003: the screen's values (plugboard.host.screen-bar) or its own bar's.
+        public var translucent: Bool
+        public var largeTitle: Bool
+        /// The visible screen draws its own bar (plugboard.ext.custom-bar).
+        public var customBar: Bool
     }
 
     public struct Button: Sendable, Hashable, Codable {
@@ -77,8 +82,10 @@ extension PlugboardApp {
                 presentationStyle: appearance.presentationStyle, placement: container.placement,
                 background: background, titleColor: appearance.titleColor, titleSize: appearance.titleFontSize,
                 titleFont: appearance.titleFontFamily, logo: appearance.logoURL,
-                title: visibleEntry?.controller.title ?? "", contextButton: container.contextButton,
-                navigationButtons: buttons),
+                title: visibleEntry.map { $0.bar.title ?? $0.controller.title } ?? "",
+                contextButton: container.contextButton, navigationButtons: buttons,
+                translucent: appearance.isTranslucent || container.customBar?.isTranslucent == true,
+                largeTitle: container.prefersLargeTitle, customBar: container.customBar != nil),
             statusBarColor: frames.statusBar == nil ? nil : tree[container.statusBar]?.backgroundColor,
             frames: frames, cache: cache.statistics)
     }

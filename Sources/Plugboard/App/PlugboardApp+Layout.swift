@@ -47,7 +47,7 @@ extension PlugboardApp {
     /// The frames a container gets for its placement.
     func frames(for container: StackContainer) -> Frames {
         let width = device.width
-        let barHeight = device.navigationBarHeight
+        let barHeight = barHeight(container)
         if container.kind == .drawer {
             // The layer is the drawer; the bar's area and the content are in its coordinates.
             let height = (device.height * Self.drawerFraction).rounded()
@@ -78,10 +78,17 @@ extension PlugboardApp {
         }
     }
 
-    /// The bar plugin's view in the bar's area: its lower `navigationBarHeight` (all of it
-    /// without the UI Builder bar).
-    private func barViewFrame(in area: Rect) -> Rect {
-        let height = min(area.height, device.navigationBarHeight)
+    /// Seed 003's large titles: the bar area grows by the large title's row.
+    static let largeTitleHeight = 52.0
+
+    private func barHeight(_ container: StackContainer) -> Double {
+        device.navigationBarHeight + (container.prefersLargeTitle ? Self.largeTitleHeight : 0)
+    }
+
+    /// The bar's view (the plugin's, or the screen's own) in the bar's area: its lower part, the
+    /// bar's height (all of it without the UI Builder bar).
+    private func barViewFrame(in area: Rect, _ container: StackContainer) -> Rect {
+        let height = min(area.height, barHeight(container))
         return Rect(x: 0, y: area.height - height, width: area.width, height: height)
     }
 
@@ -100,13 +107,19 @@ extension PlugboardApp {
             try? tree.setHidden(container.barSlot, frames.navigationBar == nil, by: .host)
             try? tree.setFrame(container.barSlot, frames.navigationBar ?? .zero, by: .host)
             paintBarArea(container, tree)
-            if let barView, let area = frames.navigationBar {
-                if tree[barView]?.parent != container.barSlot {
-                    try? tree.addChild(barView, to: container.barSlot, by: .host)
+            // The screen's own bar replaces the plugin's view in the slot while the screen is on top.
+            let custom = container.customBar?.view
+            for child in tree[container.barSlot]?.children ?? [] where child != barView && child != custom {
+                try? tree.removeChild(child, from: container.barSlot, by: .host)
+            }
+            if let barView { try? tree.setHidden(barView, custom != nil, by: .host) }
+            if let area = frames.navigationBar, let shown = custom ?? barView {
+                if tree[shown]?.parent != container.barSlot {
+                    try? tree.addChild(shown, to: container.barSlot, by: .host)
                 }
-                let barFrame = barViewFrame(in: area)
-                try? tree.setFrame(barView, barFrame, by: .host)
-                container.bar?.layout(width: barFrame.width, height: barFrame.height)
+                let barFrame = barViewFrame(in: area, container)
+                try? tree.setFrame(shown, barFrame, by: .host)
+                if custom == nil { container.bar?.layout(width: barFrame.width, height: barFrame.height) }
             }
         }
 

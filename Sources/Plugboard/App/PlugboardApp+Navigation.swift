@@ -188,6 +188,13 @@ extension PlugboardApp {
 }
 
 extension PlugboardApp: ScreenHostDelegate {
+    /// A screen changed its own bar values (seed 003): shown at once when it is on top of a
+    /// container (otherwise when it next is).
+    public func screenBarChanged(_ host: InstanceHost) {
+        let onTop = containers.contains { ($0.top?.controller as? PluginScreenController)?.instance.host === host }
+        if onTop && transitionDepth == 0 { refresh() }
+    }
+
     /// A screen's own close button (screens that hide the bar, seed 002): dismisses its presented
     /// container, pops it, or — when it is the root's only screen — goes back to Home, the way
     /// the app started.

@@ -7,6 +7,8 @@ final class ScreenEntry {
     let isWhiteLabel: Bool
     /// The screen id and data source it was opened with.
     let key: ScreenCache.Key
+    /// What the screen set on its own bar (seed 003): applied whenever it is on top.
+    var bar: ScreenBarValues { controller.barValues }
 
     init(controller: any ScreenController, screen: Screen?, isWhiteLabel: Bool, key: ScreenCache.Key) {
         self.controller = controller
@@ -33,6 +35,8 @@ final class StackContainer {
     /// The bar's model as last applied, for the state snapshot.
     var appearance = NavigationBarAppearance()
     var contextButton = ContextButton.none
+    /// The top screen's own bar, when it draws one (asked at every customisation).
+    var customBar: CustomBar?
     let layer: ViewHandle
     /// Seed 001's status-bar container: shown only without the UI Builder bar.
     let statusBar: ViewHandle
@@ -59,9 +63,16 @@ final class StackContainer {
 
     var top: ScreenEntry? { stack.last }
 
-    /// The placement in effect for the visible screen.
+    /// The placement in effect for the visible screen: a translucent bar (the screen's value or
+    /// its own bar's) lets the content run under it, as overlay does.
     var placement: Placement {
-        if bar == nil || top?.forcesBarHidden == true { return .hidden }
+        if (bar == nil && customBar == nil) || top?.forcesBarHidden == true { return .hidden }
+        if appearance.placement == .onTop && (appearance.isTranslucent || customBar?.isTranslucent == true) {
+            return .overlay
+        }
         return appearance.placement
     }
+
+    /// True when the bar area is the large-title height.
+    var prefersLargeTitle: Bool { customBar?.prefersLargeTitles ?? appearance.prefersLargeTitle }
 }

@@ -20,6 +20,8 @@ public protocol RootHostDelegate: AnyObject {
 public protocol ScreenHostDelegate: AnyObject {
     /// The screen asks to be closed (dismissed or popped). False when it cannot be.
     func close(_ host: InstanceHost) -> Bool
+    /// The screen changed its own bar's values (`plugboard.host.screen-bar`, in `host.screenBar`).
+    func screenBarChanged(_ host: InstanceHost)
 }
 
 /// The navigation engine as screen and root instances reach it (`pb_host_navigation_t`).

@@ -15,6 +15,8 @@ enum HostTables {
         case (PB_HOST_EXT_ROOT, .root): return UnsafeRawPointer(root)
         case (PB_HOST_EXT_SCREEN, .screen): return UnsafeRawPointer(screen)
         case (PB_HOST_EXT_INVOKE, _) where instance.exports != nil: return UnsafeRawPointer(invoke)
+        case (PB_HOST_EXT_SCREEN_BAR, .screen):
+            return instance.screenDelegate == nil ? nil : UnsafeRawPointer(screenBar)
         case (PB_HOST_EXT_NAVIGATION, .screen), (PB_HOST_EXT_NAVIGATION, .root):
             return instance.navigationDelegate == nil ? nil : UnsafeRawPointer(navigation)
         default: return nil
@@ -190,7 +192,11 @@ enum HostTables {
                 else { return nil }
                 return UnsafePointer(instance.appearanceStrings.contextButtons[button])
             },
-            is_tablet: { host in InstanceHost.from(host, "is_tablet")?.appearance.isTablet ?? false }
+            is_tablet: { host in InstanceHost.from(host, "is_tablet")?.appearance.isTablet ?? false },
+            is_translucent: { host in InstanceHost.from(host, "is_translucent")?.appearance.isTranslucent ?? false },
+            prefers_large_title: { host in
+                InstanceHost.from(host, "prefers_large_title")?.appearance.prefersLargeTitle ?? false
+            }
         ))
 
     nonisolated(unsafe) static let root: UnsafePointer<pb_host_root_t> = allocate(
@@ -265,6 +271,52 @@ enum HostTables {
                 return instance.navigationDelegate?.screenExists(String(cString: screenID)) ?? false
             }
         ))
+
+    /// `plugboard.host.screen-bar`: each setter changes the calling screen's values.
+    nonisolated(unsafe) static let screenBar: UnsafePointer<pb_host_screen_bar_t> = allocate(
+        pb_host_screen_bar_t(
+            set_title: { host, title in
+                guard let text = optionalText(host, "set_title", title) else { return }
+                change(host, "set_title") { $0.title = text }
+            },
+            set_hidden: { host, hidden in change(host, "set_hidden") { $0.isHidden = hidden } },
+            set_translucent: { host, translucent in change(host, "set_translucent") { $0.isTranslucent = translucent }
+            },
+            set_prefers_large_title: { host, prefers in
+                change(host, "set_prefers_large_title") { $0.prefersLargeTitle = prefers }
+            },
+            set_background_color: { host, color in
+                change(host, "set_background_color") { $0.background = .color(ARGBColor(color)) }
+            },
+            set_background_image: { host, url in
+                guard let text = optionalText(host, "set_background_image", url) else { return }
+                change(host, "set_background_image") { $0.background = text.map { .image($0) } }
+            },
+            set_title_color: { host, color in change(host, "set_title_color") { $0.titleColor = ARGBColor(color) } },
+            reset: { host in change(host, "reset") { $0 = ScreenBarValues() } }
+        ))
+
+    /// A C string argument that may be NULL: `.some(nil)` for NULL, the text (cut to the view
+    /// text bound) when it is UTF-8, nil (refused and logged) when it is not.
+    private static func optionalText(
+        _ host: UnsafePointer<pb_host_t>?, _ call: String, _ text: UnsafePointer<CChar>?
+    ) -> String?? {
+        guard let text else { return .some(nil) }
+        guard let valid = String(validatingCString: text) else {
+            InstanceHost.from(host, call)?.refuse(call, because: "the text is not UTF-8")
+            return nil
+        }
+        return .some(ViewTree.cut(valid))
+    }
+
+    private static func change(
+        _ host: UnsafePointer<pb_host_t>?, _ call: String, _ body: (inout ScreenBarValues) -> Void
+    ) {
+        guard let instance = InstanceHost.from(host, call) else { return }
+        let before = instance.screenBar
+        body(&instance.screenBar)
+        if instance.screenBar != before { instance.screenDelegate?.screenBarChanged(instance) }
+    }
 
     nonisolated(unsafe) private static let defaultStyle = strdup("left")!
 

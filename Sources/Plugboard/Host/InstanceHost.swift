@@ -16,6 +16,9 @@ public final class InstanceHost {
     public weak var rootDelegate: (any RootHostDelegate)?
     /// The container, for `PB_HOST_EXT_SCREEN` (screen instances only).
     public weak var screenDelegate: (any ScreenHostDelegate)?
+    /// A screen's own bar values (`plugboard.host.screen-bar`): they live with the instance, so
+    /// with its stack entry, from `init` on.
+    public internal(set) var screenBar = ScreenBarValues()
     /// The navigation engine, for `PB_HOST_EXT_NAVIGATION` (screen and root instances).
     public weak var navigationDelegate: (any NavigationHostDelegate)?
     /// The app's dynamic exports, for `PB_HOST_EXT_INVOKE`.

@@ -81,6 +81,10 @@ public struct NavigationBarAppearance: Hashable, Sendable {
     public var style = "left"
     public var contextButtonImages: [ContextButton: String] = [:]
     public var isTablet = false
+    /// A screen's values (plugboard.host.screen-bar): the content runs under the bar.
+    public var isTranslucent = false
+    /// A screen's values: a large title.
+    public var prefersLargeTitle = false
 
     public init() {}
 }

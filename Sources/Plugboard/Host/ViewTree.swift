@@ -98,10 +98,16 @@ public final class ViewTree {
             view.text = text
             return nil
         }
-        var cut = text.utf8.prefix(Self.maximumTextLength)
-        while String(cut) == nil { cut = cut.dropLast() }
-        view.text = String(cut)
+        view.text = Self.cut(text)
         return text.utf8.count
+    }
+
+    /// `text` cut at `maximumTextLength` bytes, on a character boundary.
+    static func cut(_ text: String) -> String {
+        guard text.utf8.count > maximumTextLength else { return text }
+        var cut = text.utf8.prefix(maximumTextLength)
+        while String(cut) == nil { cut = cut.dropLast() }
+        return String(cut)!
     }
 
     public func setTextColor(_ handle: ViewHandle, _ color: ARGBColor, by caller: ViewOwner) throws(ViewError) {

@@ -3,6 +3,19 @@
 /// `did_appear` without `will_appear`, or two `will_appear` in a row.
 public enum AppearanceState: String, Sendable, Codable {
     case disappeared, appearing, appeared, disappearing
+
+    /// The state after `event`, or nil when the event is out of order here. An interactive
+    /// transition (seed 003's gestures) may turn back: a cancelled pop sends `will_appear` to the
+    /// screen that was disappearing, `will_disappear` to the one that was appearing.
+    func after(_ event: LifecycleEvent) -> AppearanceState? {
+        switch (self, event) {
+        case (.disappeared, .willAppear), (.disappearing, .willAppear): .appearing
+        case (.appearing, .didAppear): .appeared
+        case (.appeared, .willDisappear), (.appearing, .willDisappear): .disappearing
+        case (.disappearing, .didDisappear): .disappeared
+        default: nil
+        }
+    }
 }
 
 /// The four lifecycle events of a screen (the seed's ViewWillAppear … ViewDidDisappear).

@@ -38,24 +38,33 @@ public final class ScreenInstance: PluginInstance {
     /// `will_appear` then `did_appear`, unless the screen already appeared. `observe` hears each
     /// event just before the plugin does.
     public func appear(observe: (LifecycleEvent) -> Void = { _ in }) {
-        guard let screen, appearance == .disappeared else { return }
-        appearance = .appearing
-        observe(.willAppear)
-        if let function = screen.pointee.will_appear { call("will_appear") { function(screen) } }
-        appearance = .appeared
-        observe(.didAppear)
-        if let function = screen.pointee.did_appear { call("did_appear") { function(screen) } }
+        guard appearance == .disappeared else { return }
+        send(.willAppear, observe: observe)
+        send(.didAppear, observe: observe)
     }
 
     /// `will_disappear` then `did_disappear`, unless the screen is not shown.
     public func disappear(observe: (LifecycleEvent) -> Void = { _ in }) {
-        guard let screen, appearance == .appeared else { return }
-        appearance = .disappearing
-        observe(.willDisappear)
-        if let function = screen.pointee.will_disappear { call("will_disappear") { function(screen) } }
-        appearance = .disappeared
-        observe(.didDisappear)
-        if let function = screen.pointee.did_disappear { call("did_disappear") { function(screen) } }
+        guard appearance == .appeared else { return }
+        send(.willDisappear, observe: observe)
+        send(.didDisappear, observe: observe)
+    }
+
+    /// One lifecycle call, when it is in order (`AppearanceState.after`); false otherwise.
+    @discardableResult
+    public func send(_ event: LifecycleEvent, observe: (LifecycleEvent) -> Void = { _ in }) -> Bool {
+        guard let screen, let next = appearance.after(event) else { return false }
+        appearance = next
+        observe(event)
+        let function: (@convention(c) (UnsafePointer<pb_screen_t>?) -> Void)? =
+            switch event {
+            case .willAppear: screen.pointee.will_appear
+            case .didAppear: screen.pointee.did_appear
+            case .willDisappear: screen.pointee.will_disappear
+            case .didDisappear: screen.pointee.did_disappear
+            }
+        if let function { call(event.rawValue) { function(screen) } }
+        return true
     }
 
     /// Hands the route's data to the screen before it appears (`plugboard.ext.attributes`).
@@ -71,6 +80,48 @@ public final class ScreenInstance: PluginInstance {
             }
         }
         return true
+    }
+
+    /// The screen's own bar (`plugboard.ext.custom-bar`, seed 003's XZNavigationBarCustomizable),
+    /// or nil when it does not answer the extension or has no bar view now.
+    public var customBar: CustomBar? {
+        guard let screen,
+            let ext = `extension`(PB_EXT_CUSTOM_BAR)?.assumingMemoryBound(to: pb_screen_custom_bar_t.self).pointee,
+            let barView = ext.bar_view
+        else { return nil }
+        let view = call("bar_view") { barView(screen) }
+        guard view != PB_VIEW_NONE else { return nil }
+        let translucent = ext.is_translucent.map { function in call("is_translucent") { function(screen) } } ?? false
+        let large =
+            ext.prefers_large_titles.map { function in call("prefers_large_titles") { function(screen) } } ?? false
+        return CustomBar(view: ViewHandle(view), isTranslucent: translucent, prefersLargeTitles: large)
+    }
+
+    private var gestureExtension: pb_screen_gesture_navigation_t? {
+        `extension`(PB_EXT_GESTURE_NAVIGATION)?.assumingMemoryBound(to: pb_screen_gesture_navigation_t.self).pointee
+    }
+
+    /// Where a gesture may start (plugboard.ext.gesture-navigation): not drivable without the
+    /// extension; the whole screen when `edge_insets` is NULL or answers false.
+    public func gestureArea(_ operation: GestureOperation) -> GestureArea {
+        guard let screen, let ext = gestureExtension else { return .notDrivable }
+        guard let edgeInsets = ext.edge_insets else { return .wholeScreen }
+        var insets = pb_edge_insets_t(top: 0, leading: 0, bottom: 0, trailing: 0)
+        let answered = call("edge_insets(\(operation))") { edgeInsets(screen, operation.cValue, &insets) }
+        guard answered else { return .wholeScreen }
+        let values = [insets.leading, insets.trailing].map { $0.isFinite ? max(0, $0) : 0 }
+        return .edges(leading: values[0], trailing: values[1])
+    }
+
+    /// The screen id a gesture goes to, or nil (the previous screen for a pop; no push).
+    public func gestureTarget(_ operation: GestureOperation) -> String? {
+        guard let screen, let target = gestureExtension?.target else { return nil }
+        guard let text = call("target(\(operation))", { target(screen, operation.cValue) }) else { return nil }
+        guard let id = String(validatingCString: text) else {
+            host.log(.warning, "gesture target(\(operation)) is not UTF-8; ignored")
+            return nil
+        }
+        return id
     }
 
     /// Disappears first when shown, then destroys.

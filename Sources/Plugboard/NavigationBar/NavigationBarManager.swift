@@ -65,6 +65,8 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     func customize(_ container: StackContainer) {
         let top = container.top
         container.appearance = appearance(for: top)
+        top?.bar.apply(to: &container.appearance)
+        container.customBar = top?.controller.customBar
         container.contextButton = contextButton(for: container)
         guard let bar = container.bar, let top else { return }
         let screenJSON = top.screen?.model.serialized() ?? "{}"
@@ -72,7 +74,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         bar.customize(
             screenJSON: screenJSON, navBarJSON: navigation(for: top)?.modelJSON ?? "{}", dataSourceJSON: dataSource,
             appearance: container.appearance)
-        bar.updateTitle(top.controller.title)
+        bar.updateTitle(top.bar.title ?? top.controller.title)
         bar.setContextButton(container.contextButton)
         buttons[bar.host.owner]?.removeAll { tree[$0.view] == nil }  // released by the bar
         for button in buttons[bar.host.owner] ?? [] {

@@ -61,7 +61,7 @@ extension PlugboardApp {
     }
 
     /// The cached entry for `target` (taken off any stack it is on), or a new one, cached.
-    private func entry(_ target: ResolvedTarget) -> ScreenEntry {
+    func entry(_ target: ResolvedTarget) -> ScreenEntry {
         if let cached = cache.lookup(target.key) {
             detach(cached)
             return cached

@@ -35,18 +35,22 @@ class HostDrawnScreen: ScreenController {
     func willAppear() {}
 
     func appear(observe: (LifecycleEvent) -> Void) {
-        guard root != nil, appearance == .disappeared else { return }
-        willAppear()
-        observe(.willAppear)
-        observe(.didAppear)
-        appearance = .appeared
+        guard appearance == .disappeared else { return }
+        send(.willAppear, observe: observe)
+        send(.didAppear, observe: observe)
     }
 
     func disappear(observe: (LifecycleEvent) -> Void) {
         guard appearance == .appeared else { return }
-        observe(.willDisappear)
-        observe(.didDisappear)
-        appearance = .disappeared
+        send(.willDisappear, observe: observe)
+        send(.didDisappear, observe: observe)
+    }
+
+    func send(_ event: LifecycleEvent, observe: (LifecycleEvent) -> Void) {
+        guard root != nil, let next = appearance.after(event) else { return }
+        if event == .willAppear { willAppear() }
+        appearance = next
+        observe(event)
     }
 
     func destroy() {

@@ -11,7 +11,26 @@ public protocol ScreenController: AnyObject {
     func layout(width: Double, height: Double)
     func appear(observe: (LifecycleEvent) -> Void)
     func disappear(observe: (LifecycleEvent) -> Void)
+    /// One lifecycle step, for interactive transitions (ignored when out of order).
+    func send(_ event: LifecycleEvent, observe: (LifecycleEvent) -> Void)
+    /// Where a gesture for `operation` may start (plugboard.ext.gesture-navigation).
+    func gestureArea(_ operation: GestureOperation) -> GestureArea
+    /// Where a gesture for `operation` goes: a rivers.json screen id, or nil (the default).
+    func gestureTarget(_ operation: GestureOperation) -> String?
     func destroy()
+    /// The screen's own bar, when it draws one (plugboard.ext.custom-bar).
+    var customBar: CustomBar? { get }
+    /// What the screen set on its bar (plugboard.host.screen-bar).
+    var barValues: ScreenBarValues { get }
+}
+
+extension ScreenController {
+    /// Host-drawn screens use the app's bar as the model says.
+    public var customBar: CustomBar? { nil }
+    public var barValues: ScreenBarValues { ScreenBarValues() }
+    /// Host-drawn screens have only the edge back-gesture.
+    public func gestureArea(_ operation: GestureOperation) -> GestureArea { .notDrivable }
+    public func gestureTarget(_ operation: GestureOperation) -> String? { nil }
 }
 
 /// A screen plugin instance behind the `ScreenController` interface.
@@ -34,4 +53,9 @@ final class PluginScreenController: ScreenController {
     func appear(observe: (LifecycleEvent) -> Void) { instance.appear(observe: observe) }
     func disappear(observe: (LifecycleEvent) -> Void) { instance.disappear(observe: observe) }
     func destroy() { instance.destroy() }
+    var customBar: CustomBar? { instance.customBar }
+    var barValues: ScreenBarValues { instance.host.screenBar }
+    func send(_ event: LifecycleEvent, observe: (LifecycleEvent) -> Void) { instance.send(event, observe: observe) }
+    func gestureArea(_ operation: GestureOperation) -> GestureArea { instance.gestureArea(operation) }
+    func gestureTarget(_ operation: GestureOperation) -> String? { instance.gestureTarget(operation) }
 }

@@ -18,6 +18,8 @@ public enum ShellCommand: Equatable, Sendable {
     case quit
     /// Route changes composed into one transition (seed 004): `push shows + present contact`.
     case route([RouteStep])
+    /// A gesture (seed 003): `swipe back --from 10 --progress 0.3 --velocity 500`.
+    case swipe(Swipe)
 
     /// One route change of the shell.
     public enum RouteStep: Equatable, Sendable {
@@ -46,6 +48,10 @@ public enum ShellCommand: Equatable, Sendable {
         ("present KEY", "present a route (or open the menu: present menu)"),
         ("dismiss KEY", "dismiss a presented route (or close the menu)"),
         ("pop [N]", "pop N screens off the root stack (default 1)"),
+        (
+            "swipe back|forward [--from X] [--progress P] [--velocity V]",
+            "a gesture from X points (default: the edge), P of the width (default 1), V pt/s when it ends (default 0): it finishes above 400 pt/s or past 0.4, else cancels"
+        ),
         ("device phone|tablet", "switch the device profile"),
         ("show", "draw the screen again"),
         ("state", "print stacks, bar model, context button, frames and cache statistics"),
@@ -122,11 +128,37 @@ public enum ShellCommand: Equatable, Sendable {
             return .route([word == "push" ? .push(key: key, data: data) : .root(key: key, data: data)])
         case "present": return .route([.present(try needArgument())])
         case "dismiss": return .route([.dismiss(try needArgument())])
+        case "swipe": return .swipe(try parseSwipe(words.dropFirst().map { $0 }))
         case "pop":
             if argument.isEmpty { return .route([.pop(1)]) }
             guard let count = Int(argument), count > 0 else { throw .badArgument(word, argument) }
             return .route([.pop(count)])
         default: throw .unknown(word)
         }
+    }
+
+    /// `swipe back|forward [--from X] [--progress P] [--velocity V]`.
+    private static func parseSwipe(_ arguments: [String]) throws(ParseError) -> Swipe {
+        guard let direction = arguments.first?.lowercased() else { throw .missingArgument("swipe") }
+        var swipe: Swipe
+        switch direction {
+        case "back": swipe = Swipe(.pop)
+        case "forward": swipe = Swipe(.push)
+        default: throw .badArgument("swipe", direction)
+        }
+        var rest = arguments.dropFirst()
+        while let option = rest.popFirst() {
+            let text = rest.popFirst()
+            guard let text, let value = Double(text), value.isFinite else {
+                throw .badArgument("swipe", [option, text].compactMap { $0 }.joined(separator: " "))
+            }
+            switch option {
+            case "--from": swipe.from = value
+            case "--progress": swipe.progress = value
+            case "--velocity": swipe.velocity = value
+            default: throw .badArgument("swipe", option)
+            }
+        }
+        return swipe
     }
 }

@@ -51,6 +51,13 @@ public final class ShellSession {
             return Outcome(output: lines.joined(separator: "\n"), succeeded: true)
         case .quit: return Outcome(output: "", succeeded: true, quit: true)
         case .route(let steps): return route(steps)
+        case .swipe(let swipe):
+            do throws(SwipeRefusal) {
+                try app.swipe(swipe)
+                return Outcome(output: drawing, succeeded: true)
+            } catch {
+                return Outcome(output: "swipe: \(error)", succeeded: false)
+            }
         }
     }
 

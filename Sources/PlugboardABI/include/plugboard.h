@@ -38,5 +38,8 @@
 #include "plugboard/ext/special_action.h"
 #include "plugboard/ext/placement.h"
 #include "plugboard/ext/attributes.h"
+#include "plugboard/screen_bar.h"
+#include "plugboard/ext/custom_bar.h"
+#include "plugboard/ext/gesture.h"
 
 #endif /* PLUGBOARD_H */

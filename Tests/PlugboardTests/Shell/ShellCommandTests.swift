@@ -30,6 +30,11 @@ import Testing
         ("root news", .route([.root(key: "news", data: nil)])),
         ("pop", .route([.pop(1)])),
         ("pop 2", .route([.pop(2)])),
+        ("swipe back", .swipe(Swipe(.pop))),
+        (
+            "swipe forward --from 300 --progress 0.3 --velocity 500",
+            .swipe(Swipe(.push, from: 300, progress: 0.3, velocity: 500))
+        ),
         (
             "push shows + present contact + dismiss menu",
             .route([.push(key: "shows", data: nil), .present("contact"), .dismiss("menu")])
@@ -49,10 +54,12 @@ import Testing
         for (usage, _) in ShellCommand.usage {
             let words = usage.split(separator: " ")
             var line = String(words[0])
-            if words.count > 1 { line += ["device": " phone", "pop": " 2"][String(words[0])] ?? " x" }
+            if words.count > 1 {
+                line += ["device": " phone", "pop": " 2", "swipe": " back"][String(words[0])] ?? " x"
+            }
             #expect(try ShellCommand.parse(line) != nil, "\(usage)")
         }
-        #expect(ShellCommand.usage.count == 17)
+        #expect(ShellCommand.usage.count == 18)
     }
 
     @Test(arguments: [
@@ -63,6 +70,11 @@ import Testing
         ("select", .missingArgument("select")),
         ("device", .missingArgument("device")),
         ("device watch", .badArgument("device", "watch")),
+        ("swipe", .missingArgument("swipe")),
+        ("swipe up", .badArgument("swipe", "up")),
+        ("swipe back --speed 3", .badArgument("swipe", "--speed")),
+        ("swipe back --progress", .badArgument("swipe", "--progress")),
+        ("swipe back --progress lots", .badArgument("swipe", "--progress lots")),
         ("device phone tablet", .badArgument("device", "phone tablet")),
         ("back 2", .badArgument("back", "2")),
         ("close now", .badArgument("close", "now")),

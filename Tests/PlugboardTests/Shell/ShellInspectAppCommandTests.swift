@@ -90,7 +90,7 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "Plugins:")
         #expect(lines.contains("  general_nav_bar (nav_bar)"))
-        #expect(lines.contains("    library \(Built.library("GeneralNavBar")), ABI 1.1.0"))
+        #expect(lines.contains("    library \(Built.library("GeneralNavBar")), ABI \(ABIVersion.host)"))
         #expect(lines.contains("    descriptor general_nav_bar — UI Builder General Navigation Bar 1.0.0, nav_bar"))
         #expect(lines.contains("    extensions: plugboard.ext.special-action, plugboard.ext.placement"))
         #expect(lines.contains("  TestAnalyticsProvider_iOS (analytics)"))

@@ -112,4 +112,7 @@ final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHo
         onClose?()
         return true
     }
+
+    /// Screen bar values are kept by the instance host; nothing to redraw here.
+    func screenBarChanged(_ host: InstanceHost) {}
 }

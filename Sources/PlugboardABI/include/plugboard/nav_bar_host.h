@@ -101,6 +101,13 @@ typedef struct pb_host_nav_bar_customization {
 
     /* True on a tablet device profile. */
     bool (*is_tablet)(const pb_host_t *host);
+
+    /* Added in ABI 1.2 (read them only from a host whose pb_host_info_t.abi_version.minor >= 2):
+     * the screen's values from plugboard.host.screen-bar (plugboard/screen_bar.h). */
+    /* True: draw the bar translucent; the content runs under it. */
+    bool (*is_translucent)(const pb_host_t *host);
+    /* True: the screen prefers a large title. */
+    bool (*prefers_large_title)(const pb_host_t *host);
 } pb_host_nav_bar_customization_t;
 
 PB_EXTERN_C_END

@@ -22,8 +22,12 @@ typedef struct pb_version {
 
 #define PB_VERSION_MAJOR 1u
 /* 1.1: plugboard.host.navigation (plugboard/navigation.h), plugboard.ext.attributes
- *      (plugboard/ext/attributes.h). */
-#define PB_VERSION_MINOR 1u
+ *      (plugboard/ext/attributes.h).
+ * 1.2: plugboard.host.screen-bar (plugboard/screen_bar.h), plugboard.ext.custom-bar
+ *      (plugboard/ext/custom_bar.h), plugboard.ext.gesture-navigation
+ *      (plugboard/ext/gesture.h), the customization helper's is_translucent and
+ *      prefers_large_title. */
+#define PB_VERSION_MINOR 2u
 #define PB_VERSION_PATCH 0u
 
 /* The version the header was compiled with; plugins put it in their entry and descriptors. */

@@ -1,0 +1,67 @@
+import PlugboardABI
+
+/// The two gesture operations of seed 003.
+public enum GestureOperation: String, Sendable, CustomStringConvertible {
+    /// A swipe from the leading edge: back (pop, or pop to any screen below).
+    case pop
+    /// A swipe from the trailing edge: forward (push the screen the top screen names).
+    case push
+
+    public var description: String { rawValue }
+
+    var cValue: pb_navigation_operation_t {
+        pb_navigation_operation_t(self == .pop ? PB_NAVIGATION_POP : PB_NAVIGATION_PUSH)
+    }
+}
+
+/// Where a screen lets a gesture start.
+public enum GestureArea: Equatable, Sendable {
+    /// No extension: only the edge back-gesture of a pushed screen.
+    case notDrivable
+    /// Anywhere on the screen (`edge_insets` answered none).
+    case wholeScreen
+    /// Within `leading` points of the leading edge (pops), `trailing` of the trailing edge (pushes).
+    case edges(leading: Double, trailing: Double)
+}
+
+/// One swipe, as the shell (`swipe back --from 10 --progress 0.3 --velocity 500`) and the browser
+/// simulator describe it: where it starts, how far it went (0…1 of the screen's width) and its
+/// speed in its direction when the finger lifts (points per second; negative: backwards).
+public struct Swipe: Sendable, Equatable {
+    public var operation: GestureOperation
+    /// The start's distance from the screen's leading edge; nil: at the edge the operation
+    /// starts from (0 for a pop, the width for a push).
+    public var from: Double?
+    public var progress: Double
+    public var velocity: Double
+
+    public init(_ operation: GestureOperation, from: Double? = nil, progress: Double = 1, velocity: Double = 0) {
+        self.operation = operation
+        self.from = from
+        self.progress = progress
+        self.velocity = velocity
+    }
+
+    /// Seed 003 via plugboard/ext/gesture.h: the edge back-gesture's width, the speed and
+    /// progress beyond which a gesture finishes.
+    public static let edgeWidth = PB_EDGE_GESTURE_WIDTH
+    public static let finishSpeed = PB_GESTURE_FINISH_SPEED
+    public static let finishProgress = PB_GESTURE_FINISH_PROGRESS
+
+    /// Finishes when fast enough in its direction, else when far enough; else it cancels.
+    public var finishes: Bool { velocity > Self.finishSpeed || progress > Self.finishProgress }
+}
+
+/// What a swipe did.
+public enum SwipeOutcome: Equatable, Sendable {
+    /// The stack changed: `target` is the screen shown now.
+    case finished(target: String)
+    /// Nothing changed: `target` was uncovered and covered again.
+    case cancelled(target: String)
+}
+
+/// Why a swipe did not start; nothing changed.
+public struct SwipeRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

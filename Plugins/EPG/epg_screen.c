@@ -6,7 +6,13 @@
  * requires of such screens. When the app has the details screen (the screen's `details_screen`
  * style, default "programme"), each row is a cell: tapping it opens that screen with the
  * programme as its data source, through PB_HOST_EXT_NAVIGATION (seed 002: "the data source of the
- * cell … will be passed automatically"). */
+ * cell … will be passed automatically").
+ *
+ * Seed 003: the guide keeps its own bar (PB_HOST_EXT_SCREEN_BAR, ABI 1.2): its title names the
+ * hour and the bar takes the guide's colours, wherever it is in a stack. It answers
+ * PB_EXT_GESTURE_NAVIGATION: a swipe back goes to the screen its `gesture_back_to` style names
+ * (else the previous one), a swipe forward pushes its `gesture_forward_to` screen (else none),
+ * from anywhere on the guide. */
 #define _POSIX_C_SOURCE 200809L
 #include <plugboard.h>
 #include <stdio.h>
@@ -34,6 +40,8 @@ typedef struct epg {
     epg_row_t row_context[EPG_CHANNELS];
     int hour;                 /* the hour the guide shows */
     char details_screen[128]; /* the screen a row opens */
+    char back_to[128];        /* gesture_back_to: a swipe back pops to it ("" = the previous screen) */
+    char forward_to[128];     /* gesture_forward_to: a swipe forward pushes it ("" = none) */
 } epg_t;
 
 static epg_t *self_of(const pb_screen_t *screen) { return (epg_t *)screen->plugin_data; }
@@ -113,6 +121,17 @@ static void on_close(void *context, pb_view_t view) {
     if (screen != NULL) screen->close(epg->host); /* may destroy this instance: nothing after */
 }
 
+/* Seed 003: the guide's own bar values; they stay with this screen through the stack. */
+static void epg_own_bar(const epg_t *epg, int hour) {
+    const pb_host_screen_bar_t *bar = epg->host->get_extension(epg->host, PB_HOST_EXT_SCREEN_BAR);
+    char title[64];
+    if (bar == NULL) return; /* a host before ABI 1.2 */
+    snprintf(title, sizeof title, "TV Guide %02d:00", hour);
+    bar->set_title(epg->host, title);
+    bar->set_background_color(epg->host, 0xFF1B1F2Au);
+    bar->set_title_color(epg->host, 0xFFFFFFFFu);
+}
+
 static bool epg_init(const pb_screen_t *screen) {
     epg_t *epg = self_of(screen);
     const pb_view_api_t *v = epg->host->views;
@@ -132,6 +151,7 @@ static bool epg_init(const pb_screen_t *screen) {
     v->set_text_color(epg->host, epg->heading, 0xFFFFFFFFu);
     v->set_font(epg->host, epg->heading, NULL, 22);
     v->add_child(epg->host, epg->root, epg->heading);
+    epg_own_bar(epg, hour);
     for (channel = 1; channel <= EPG_CHANNELS; channel++) {
         pb_view_t row = v->create(epg->host, PB_VIEW_LABEL);
         snprintf(line, sizeof line, "%d  %-12s %s", channel, epg_channel_name(channel), epg_programme(channel, hour));
@@ -194,9 +214,26 @@ static void epg_destroy(const pb_screen_t *screen) {
 }
 static pb_view_t epg_view(const pb_screen_t *screen) { return self_of(screen)->root; }
 static void epg_event(const pb_screen_t *screen) { (void)screen; }
+/* Gestures start anywhere on the guide (no insets). */
+static bool epg_gesture_insets(const pb_screen_t *screen, pb_navigation_operation_t operation,
+                               pb_edge_insets_t *insets) {
+    (void)screen;
+    (void)operation;
+    (void)insets;
+    return false;
+}
+
+static const char *epg_gesture_target(const pb_screen_t *screen, pb_navigation_operation_t operation) {
+    const epg_t *epg = self_of(screen);
+    const char *target = operation == PB_NAVIGATION_POP ? epg->back_to : epg->forward_to;
+    return target[0] != '\0' ? target : NULL;
+}
+
+static const pb_screen_gesture_navigation_t epg_gestures = {epg_gesture_insets, epg_gesture_target};
+
 static const void *epg_extension(const pb_screen_t *screen, const char *id) {
     (void)screen;
-    (void)id;
+    if (strcmp(id, PB_EXT_GESTURE_NAVIGATION) == 0) return &epg_gestures;
     return NULL;
 }
 
@@ -227,6 +264,8 @@ static const pb_screen_t *factory_create(const pb_screen_factory_t *factory, con
     epg->host = host;
     epg->own_close_button = props_hide_bar(screen_json);
     props_string(screen_json, "details_screen", "programme", epg->details_screen, sizeof epg->details_screen);
+    props_string(screen_json, "gesture_back_to", "", epg->back_to, sizeof epg->back_to);
+    props_string(screen_json, "gesture_forward_to", "", epg->forward_to, sizeof epg->forward_to);
     epg->screen.desc = &descriptor;
     epg->screen.plugin_data = epg;
     epg->screen.init = epg_init;

@@ -8,7 +8,9 @@ struct Render: ParsableCommand {
         abstract: "Draw a screen of an app as text or SVG.",
         discussion: """
             Without --screen or --steps the home screen is drawn. --steps runs shell commands \
-            first, separated by ';' (e.g. "tap 2; back"); a step that fails stops with exit status 1.
+            first, separated by ';' (e.g. "tap 2; back"); a step that fails stops with exit status 1. \
+            --at MS draws the last step's transition MS milliseconds in; --format svg --animate \
+            writes an SVG that plays it (e.g. --steps "push shows" --at 175).
             """
     )
 
@@ -27,6 +29,22 @@ struct Render: ParsableCommand {
 
     @Option(help: "text or svg.")
     var format: Format = .text
+
+    @Option(
+        help:
+            "Draw the last step's transition MS milliseconds after it starts (the transitions run on a virtual clock).")
+    var at: Double?
+
+    @Flag(help: "With --format svg: an SVG that plays the last step's transition (SMIL).")
+    var animate = false
+
+    func validate() throws {
+        if let at, !(at >= 0 && at.isFinite) { throw ValidationError("--at takes milliseconds, 0 or more") }
+        if animate && format != .svg { throw ValidationError("--animate needs --format svg") }
+        if (at != nil || animate) && (steps ?? "").allSatisfy({ $0 == ";" || $0.isWhitespace }) {
+            throw ValidationError("--at and --animate draw the last step's transition: give --steps")
+        }
+    }
 
     @Option(name: .shortAndLong, help: "Write to FILE (default: standard output).")
     var output: String?
@@ -58,14 +76,18 @@ struct Render: ParsableCommand {
             let reply = perform(.showScreen(screen))
             guard reply.succeeded else { throw CommandFailure(reply.output) }
         }
-        for step in (steps ?? "").split(separator: ";") {
+        let allSteps = (steps ?? "").split(separator: ";").filter { !$0.allSatisfy(\.isWhitespace) }
+        for (index, step) in allSteps.enumerated() {
+            // The last step's transition runs on the virtual clock, to be drawn in the middle.
+            if index == allSteps.count - 1 && (at != nil || animate) { _ = perform(.command("clock virtual")) }
             let reply = perform(.command(String(step)))
             guard reply.succeeded else {
                 printError("step '\(step.trimmingCharacters(in: .whitespaces))': \(reply.output)")
                 throw ExitCode(1)
             }
         }
-        let drawing = perform(.render(svg: format == .svg))
+        if let at { _ = perform(.command("wait \(at)")) }
+        let drawing = perform(.render(svg: format == .svg, animate: animate))
         guard drawing.succeeded else { throw CommandFailure(drawing.output) }
         if let output {
             do {

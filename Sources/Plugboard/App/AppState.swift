@@ -42,6 +42,8 @@ public struct AppState: Sendable, Hashable, Codable {
     public var statusBarColor: ARGBColor?
     public var frames: PlugboardApp.Frames
     public var cache: ScreenCache.Statistics
+    /// The transition under way on the virtual clock (seed 003), if any.
+    public var transition: TransitionState?
 }
 
 extension PlugboardApp {
@@ -87,7 +89,7 @@ extension PlugboardApp {
                 translucent: appearance.isTranslucent || container.customBar?.isTranslucent == true,
                 largeTitle: container.prefersLargeTitle, customBar: container.customBar != nil),
             statusBarColor: frames.statusBar == nil ? nil : tree[container.statusBar]?.backgroundColor,
-            frames: frames, cache: cache.statistics)
+            frames: frames, cache: cache.statistics, transition: transitionState)
     }
 
     /// Every view under `handle`, depth first.

@@ -39,6 +39,7 @@ extension PlugboardApp {
         for container in [rootContainer!] + presented {
             lay(container, tree)
         }
+        layRunningTransition()
     }
 
     /// How much of the window a drawer covers, from the bottom.

@@ -15,19 +15,46 @@ extension PlugboardApp {
 
     /// Runs a stack change between the visible screen before and after it. A change under what
     /// is visible (a push beneath a presented screen) makes no lifecycle event.
+    ///
+    /// Seed 003: on the virtual clock an outermost push, pop, present or dismiss runs as a
+    /// transition in time (PlugboardApp+Transitions.swift): will_* now, did_* at its end.
     func transition(_ change: () -> Void) {
+        completeRunningTransition()  // a new change ends the one under way
         transitionDepth += 1
+        changeDepth += 1
         defer {
+            changeDepth -= 1
             transitionDepth -= 1
             runQueuedTransitions()
         }
         let outgoing = visibleEntry
+        let containerBefore = topContainer
+        let (presentedBefore, stackBefore) = (presented.count, topContainer.stack.count)
         change()
-        if let outgoing, outgoing !== visibleEntry {
+        let incoming = visibleEntry
+        if clock.mode == .virtual, changeDepth == 1, outgoing !== incoming,
+            let (operation, mover, other) = classify(
+                outgoing: outgoing, incoming: incoming, presentedBefore: presentedBefore, stackBefore: stackBefore,
+                containerBefore: containerBefore),
+            case let spec = spec(for: operation, mover: mover), spec.duration > 0
+        {
+            if let outgoing { outgoing.controller.send(.willDisappear, observe: observe(outgoing.controller)) }
+            if let incoming { incoming.controller.send(.willAppear, observe: observe(incoming.controller)) }
+            record(AppEvent("transition", mover.controller.screenID, detail: "\(operation) \(Int(spec.duration)) ms"))
+            running = RunningTransition(
+                operation: operation, spec: spec, start: clock.now, container: topContainer, mover: mover, other: other
+            ) { [unowned self] in
+                if let outgoing { outgoing.controller.send(.didDisappear, observe: observe(outgoing.controller)) }
+                if let incoming { incoming.controller.send(.didAppear, observe: observe(incoming.controller)) }
+            }
+            refresh()
+            return
+        }
+        if let outgoing, outgoing !== incoming {
             outgoing.controller.disappear(observe: observe(outgoing.controller))
         }
         refresh()
-        if let incoming = visibleEntry, incoming !== outgoing {
+        if let incoming, incoming !== outgoing {
             incoming.controller.appear(observe: observe(incoming.controller))
         }
     }

@@ -28,6 +28,13 @@ public final class PlugboardApp {
     var transitionDepth = 0
     /// Transitions waiting for the running ones (`RouteTransition.enqueue`).
     var queuedTransitions: [() -> Void] = []
+    /// The transitions' clock (seed 003): instant unless told otherwise.
+    public let clock = TransitionClock()
+    /// The transition under way on the virtual clock.
+    var running: RunningTransition?
+    /// Stack changes in progress, nested (a plugin opening a screen from a lifecycle event):
+    /// only the outermost runs in time.
+    var changeDepth = 0
     /// Hears every event as it is recorded (analytics, the shell's state file, tests).
     public var eventObserver: ((AppEvent) -> Void)?
 

@@ -12,10 +12,14 @@
 ///   exists), `navigation-bar` (the bar's area, from the top edge with the UI Builder bar, and
 ///   the bar plugin's view), `screen-area`;
 ///   tap targets have `data-tap="n"`, disabled buttons `data-disabled="true"`;
-/// - `<desc>` says which screen is visible, the context button and the placement.
+/// - `<desc>` says which screen is visible, the context button and the placement;
+/// - with `animate`, the running transition (seed 003) plays: the moving view's group gets a SMIL
+///   `<animateTransform>` (or `<animate>` of its opacity for a fade) from where it is now to
+///   where it ends, over the time left, on the transition's curve (`keySplines`).
 public enum SVGRenderer {
     /// - Parameter tapBadges: draw each tap target's number in a small badge over the screen.
-    public static func render(_ app: PlugboardApp, tapBadges: Bool = true) -> String {
+    /// - Parameter animate: make the running transition play (nothing moves without one).
+    public static func render(_ app: PlugboardApp, tapBadges: Bool = true, animate: Bool = false) -> String {
         guard let scene = RenderScene(app) else {
             return #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
                 + #"<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0">"#
@@ -23,6 +27,7 @@ public enum SVGRenderer {
                 + "\n"
         }
         var writer = Writer()
+        if animate { writer.animation = Animation(app) }
         writer.write(scene, tapBadges: tapBadges)
         return writer.lines.joined(separator: "\n") + "\n"
     }
@@ -56,8 +61,44 @@ public enum SVGRenderer {
         static let badgeText = "#FFFFFF"
     }
 
+    /// The running transition, as SMIL: which view moves, by how much, for how long.
+    struct Animation {
+        let view: ViewHandle
+        let dx: Double
+        let dy: Double
+        /// For a fade: the opacity now and at the end.
+        let opacity: (from: Double, to: Double)?
+        let seconds: Double
+        let splines: (Double, Double, Double, Double)
+
+        init?(_ app: PlugboardApp) {
+            guard let running = app.running, let frames = app.animationEnds() else { return nil }
+            view = frames.view
+            dx = frames.end.x - frames.now.x
+            dy = frames.end.y - frames.now.y
+            let arrival = running.arrival(at: app.clock.now)
+            let arrives = running.operation.moverArrives
+            opacity = running.spec.direction == .fade ? (arrival, arrives ? 1 : 0) : nil
+            seconds = max(0, running.end - app.clock.now) / 1000
+            splines = running.spec.curve.controlPoints
+        }
+
+        var markup: String {
+            let n = SVGMarkup.number
+            let timing =
+                #"dur="\#(n(seconds))s" fill="freeze" calcMode="spline" keyTimes="0;1" "#
+                + #"keySplines="\#(n(splines.0)) \#(n(splines.1)) \#(n(splines.2)) \#(n(splines.3))""#
+            if let opacity {
+                return #"<animate attributeName="opacity" values="\#(n(opacity.from));\#(n(opacity.to))" \#(timing)/>"#
+            }
+            return
+                #"<animateTransform attributeName="transform" type="translate" values="0 0;\#(n(dx)) \#(n(dy))" \#(timing)/>"#
+        }
+    }
+
     private struct Writer {
         var lines: [String] = []
+        var animation: Animation?
         private var usedIDs: Set<String> = []
         private var clips = 0
 
@@ -138,6 +179,7 @@ public enum SVGRenderer {
             if let number = node.tapNumber { attributes += " data-tap=\"\(number)\"" }
             if view.kind == .button, !view.isEnabled { attributes += " data-disabled=\"true\" opacity=\"0.45\"" }
             line(depth, "<g\(attributes)>")
+            if let animation, animation.view == view.handle { line(depth + 1, animation.markup) }
             let frame = node.frame
             let hasArea = frame.width > 0 && frame.height > 0
             if hasArea, view.backgroundColor.alpha > 0 {

@@ -9,7 +9,7 @@ extension PlugboardApp {
     /// start there or it has no target.
     @discardableResult
     public func swipe(_ swipe: Swipe) throws(SwipeRefusal) -> SwipeOutcome {
-        guard transitionDepth == 0 else { throw SwipeRefusal("a transition is running") }
+        guard transitionDepth == 0, !isAnimating else { throw SwipeRefusal("a transition is running") }
         let container = topContainer
         guard let top = container.top else { throw SwipeRefusal("no screen is shown") }
         let width = frames(for: container).content.width

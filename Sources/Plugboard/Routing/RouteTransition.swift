@@ -64,7 +64,7 @@ public final class RouteTransition {
 
     /// Runs the transition now; fails at once when another change is running.
     public func start() throws(RoutingError) {
-        guard app.transitionDepth == 0 else { throw .busy }
+        guard app.transitionDepth == 0, !app.isAnimating else { throw .busy }
         try run()
     }
 
@@ -110,7 +110,7 @@ extension PlugboardApp {
 
     /// Runs the queued transitions once nothing is running.
     func runQueuedTransitions() {
-        while transitionDepth == 0, !queuedTransitions.isEmpty {
+        while transitionDepth == 0, running == nil, !queuedTransitions.isEmpty {
             queuedTransitions.removeFirst()()
         }
     }

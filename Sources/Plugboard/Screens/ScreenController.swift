@@ -17,6 +17,8 @@ public protocol ScreenController: AnyObject {
     func gestureArea(_ operation: GestureOperation) -> GestureArea
     /// Where a gesture for `operation` goes: a rivers.json screen id, or nil (the default).
     func gestureTarget(_ operation: GestureOperation) -> String?
+    /// The screen's own transition when it moves (plugboard.ext.transition), or nil: the default.
+    func transitionSpec(for operation: TransitionOperation) -> TransitionSpec?
     func destroy()
     /// The screen's own bar, when it draws one (plugboard.ext.custom-bar).
     var customBar: CustomBar? { get }
@@ -31,6 +33,7 @@ extension ScreenController {
     /// Host-drawn screens have only the edge back-gesture.
     public func gestureArea(_ operation: GestureOperation) -> GestureArea { .notDrivable }
     public func gestureTarget(_ operation: GestureOperation) -> String? { nil }
+    public func transitionSpec(for operation: TransitionOperation) -> TransitionSpec? { nil }
 }
 
 /// A screen plugin instance behind the `ScreenController` interface.
@@ -58,4 +61,7 @@ final class PluginScreenController: ScreenController {
     func send(_ event: LifecycleEvent, observe: (LifecycleEvent) -> Void) { instance.send(event, observe: observe) }
     func gestureArea(_ operation: GestureOperation) -> GestureArea { instance.gestureArea(operation) }
     func gestureTarget(_ operation: GestureOperation) -> String? { instance.gestureTarget(operation) }
+    func transitionSpec(for operation: TransitionOperation) -> TransitionSpec? {
+        instance.transitionSpec(for: operation)
+    }
 }

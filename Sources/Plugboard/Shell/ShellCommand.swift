@@ -20,6 +20,10 @@ public enum ShellCommand: Equatable, Sendable {
     case route([RouteStep])
     /// A gesture (seed 003): `swipe back --from 10 --progress 0.3 --velocity 500`.
     case swipe(Swipe)
+    /// Advance the virtual clock by milliseconds.
+    case wait(Double)
+    /// Switch the transitions' clock.
+    case clock(TransitionClock.Mode)
 
     /// One route change of the shell.
     public enum RouteStep: Equatable, Sendable {
@@ -52,6 +56,11 @@ public enum ShellCommand: Equatable, Sendable {
             "swipe back|forward [--from X] [--progress P] [--velocity V]",
             "a gesture from X points (default: the edge), P of the width (default 1), V pt/s when it ends (default 0): it finishes above 400 pt/s or past 0.4, else cancels"
         ),
+        (
+            "clock instant|virtual",
+            "instant (default): transitions take no time; virtual: they run on a clock that only 'wait' advances"
+        ),
+        ("wait MS", "advance the virtual clock MS milliseconds: transitions move and end"),
         ("device phone|tablet", "switch the device profile"),
         ("show", "draw the screen again"),
         ("state", "print stacks, bar model, context button, frames and cache statistics"),
@@ -129,6 +138,16 @@ public enum ShellCommand: Equatable, Sendable {
         case "present": return .route([.present(try needArgument())])
         case "dismiss": return .route([.dismiss(try needArgument())])
         case "swipe": return .swipe(try parseSwipe(words.dropFirst().map { $0 }))
+        case "wait":
+            guard let milliseconds = Double(try needArgument()), milliseconds >= 0, milliseconds.isFinite else {
+                throw .badArgument(word, argument)
+            }
+            return .wait(milliseconds)
+        case "clock":
+            guard let mode = TransitionClock.Mode(rawValue: try needArgument().lowercased()) else {
+                throw .badArgument(word, argument)
+            }
+            return .clock(mode)
         case "pop":
             if argument.isEmpty { return .route([.pop(1)]) }
             guard let count = Int(argument), count > 0 else { throw .badArgument(word, argument) }
@@ -160,5 +179,14 @@ public enum ShellCommand: Equatable, Sendable {
             }
         }
         return swipe
+    }
+
+    /// Commands that change the app as a user's input does; refused while a transition runs
+    /// (the router's `start` rule). Route commands are refused by the router itself.
+    var isInput: Bool {
+        switch self {
+        case .tap, .back, .close, .menu, .select, .swipe: true
+        default: false
+        }
     }
 }

@@ -29,6 +29,10 @@ public final class ShellSession {
     }
 
     public func run(_ command: ShellCommand) -> Outcome {
+        if app.isAnimating, command.isInput, let left = app.state.transition.map({ $0.duration - $0.elapsed }) {
+            return Outcome(
+                output: "a transition is running (\(Int(left.rounded(.up))) ms left): wait first", succeeded: false)
+        }
         switch command {
         case .tap(let target): return tap(target)
         case .back: return changed(app.back(), failure: "nothing to go back to")
@@ -51,6 +55,13 @@ public final class ShellSession {
             return Outcome(output: lines.joined(separator: "\n"), succeeded: true)
         case .quit: return Outcome(output: "", succeeded: true, quit: true)
         case .route(let steps): return route(steps)
+        case .wait(let milliseconds):
+            app.wait(milliseconds)
+            return Outcome(output: drawing, succeeded: true)
+        case .clock(let mode):
+            if mode == .instant { app.completeRunningTransition() }
+            app.clock.mode = mode
+            return Outcome(output: "", succeeded: true)
         case .swipe(let swipe):
             do throws(SwipeRefusal) {
                 try app.swipe(swipe)

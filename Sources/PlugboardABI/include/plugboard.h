@@ -41,5 +41,6 @@
 #include "plugboard/screen_bar.h"
 #include "plugboard/ext/custom_bar.h"
 #include "plugboard/ext/gesture.h"
+#include "plugboard/ext/transition.h"
 
 #endif /* PLUGBOARD_H */

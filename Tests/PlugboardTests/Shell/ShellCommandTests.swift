@@ -31,6 +31,8 @@ import Testing
         ("pop", .route([.pop(1)])),
         ("pop 2", .route([.pop(2)])),
         ("swipe back", .swipe(Swipe(.pop))),
+        ("wait 175", .wait(175)),
+        ("clock virtual", .clock(.virtual)),
         (
             "swipe forward --from 300 --progress 0.3 --velocity 500",
             .swipe(Swipe(.push, from: 300, progress: 0.3, velocity: 500))
@@ -55,11 +57,11 @@ import Testing
             let words = usage.split(separator: " ")
             var line = String(words[0])
             if words.count > 1 {
-                line += ["device": " phone", "pop": " 2", "swipe": " back"][String(words[0])] ?? " x"
+                line += ["device": " phone", "pop": " 2", "swipe": " back", "clock": " virtual", "wait": " 100"][String(words[0])] ?? " x"
             }
             #expect(try ShellCommand.parse(line) != nil, "\(usage)")
         }
-        #expect(ShellCommand.usage.count == 18)
+        #expect(ShellCommand.usage.count == 20)
     }
 
     @Test(arguments: [
@@ -71,6 +73,8 @@ import Testing
         ("device", .missingArgument("device")),
         ("device watch", .badArgument("device", "watch")),
         ("swipe", .missingArgument("swipe")),
+        ("wait -5", .badArgument("wait", "-5")),
+        ("clock fast", .badArgument("clock", "fast")),
         ("swipe up", .badArgument("swipe", "up")),
         ("swipe back --speed 3", .badArgument("swipe", "--speed")),
         ("swipe back --progress", .badArgument("swipe", "--progress")),

@@ -2,6 +2,8 @@
  *   seed003.bar      sets its own bar through plugboard.host.screen-bar in init (title "Own
  *                    title", background 0xFF336699, title colour 0xFFFFCC00); buttons
  *                    "hide-bar" (toggles hidden), "retitle" (title "Retitled"), "reset".
+ *                    Its plugboard.ext.transition: pushed 500 ms linear from the bottom, popped
+ *                    as the default, presented with an out-of-range duration (refused).
  *   seed003.custom   draws its own bar (plugboard.ext.custom-bar): a container "own-bar" with a
  *                    label, translucent, large titles.
  *   seed003.gesture  answers plugboard.ext.gesture-navigation from its screen model's data:
@@ -145,8 +147,26 @@ static const char *gesture_target(const pb_screen_t *screen, pb_navigation_opera
 }
 static const pb_screen_gesture_navigation_t gesture = {gesture_insets, gesture_target};
 
+/* plugboard.ext.transition */
+static bool transition_for(const pb_screen_t *screen, pb_transition_operation_t operation, pb_transition_t *out) {
+    (void)screen;
+    if (operation == PB_TRANSITION_PUSH) {
+        out->duration_ms = 500;
+        out->curve = PB_CURVE_LINEAR;
+        out->direction = PB_FROM_BOTTOM;
+        return true;
+    }
+    if (operation == PB_TRANSITION_PRESENT) {
+        out->duration_ms = 20000; /* more than the 10 s a transition may take */
+        return true;
+    }
+    return false;
+}
+static const pb_screen_transition_t transition = {transition_for};
+
 static const void *screen_get_extension(const pb_screen_t *screen, const char *id) {
     seed_state_t *state = state_of(screen);
+    if (strcmp(state->id, "seed003.bar") == 0 && strcmp(id, PB_EXT_TRANSITION) == 0) return &transition;
     if (strcmp(state->id, "seed003.custom") == 0 && strcmp(id, PB_EXT_CUSTOM_BAR) == 0) return &custom_bar;
     if (strcmp(state->id, "seed003.gesture") == 0 && strcmp(id, PB_EXT_GESTURE_NAVIGATION) == 0) return &gesture;
     return NULL;

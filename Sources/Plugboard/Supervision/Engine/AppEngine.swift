@@ -53,8 +53,9 @@ public final class AppEngine {
                 return EngineReply(output: "no screen '\(id)' in rivers.json", succeeded: false)
             }
             return EngineReply(output: session.drawing, succeeded: true)
-        case .render(let svg):
-            return EngineReply(output: svg ? SVGRenderer.render(app) : TextRenderer.render(app), succeeded: true)
+        case .render(let svg, let animate):
+            let drawing = svg ? SVGRenderer.render(app, animate: animate) : TextRenderer.render(app)
+            return EngineReply(output: drawing, succeeded: true)
         case .exports:
             let lines = app.plugins.exports.catalog.flatMap { plugin, functions in
                 functions.map { "\(plugin).\($0.name) \($0.signature)" }

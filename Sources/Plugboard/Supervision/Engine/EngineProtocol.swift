@@ -8,8 +8,8 @@ public enum EngineRequest: Codable, Sendable, Equatable {
     case open(String)
     /// Show a rivers.json screen, pushed from the root as a menu item would (`render --screen`).
     case showScreen(String)
-    /// Draw the screen as text or SVG.
-    case render(svg: Bool)
+    /// Draw the screen as text or SVG; `animate`: an SVG that plays the running transition.
+    case render(svg: Bool, animate: Bool = false)
     /// The dynamic exports of the app's plugins, one `plugin.name signature` per line.
     case exports
     /// Call a dynamic export with a JSON array of arguments.

@@ -1,0 +1,58 @@
+/// The runtime's clock for transitions (seed 003). `instant`: every transition's time passes at
+/// once, as a script expects; `virtual`: time passes only when told (`wait`), so a transition can
+/// be watched, drawn halfway and tested without depending on timing.
+public final class TransitionClock {
+    public enum Mode: String, Sendable, Codable { case instant, virtual }
+
+    public var mode = Mode.instant
+    /// Milliseconds since the app started, on this clock.
+    public internal(set) var now = 0.0
+
+    public init() {}
+}
+
+/// A transition under way on the virtual clock: what moves, how, and the did_* events its end
+/// sends.
+final class RunningTransition {
+    let operation: TransitionOperation
+    let spec: TransitionSpec
+    let start: Double
+    let container: StackContainer
+    /// The screen that moves: the pushed or presented one, or the popped one.
+    let mover: ScreenEntry
+    /// The screen it moves over or uncovers, kept in sight until the end.
+    let other: ScreenEntry?
+    let finish: () -> Void
+
+    init(
+        operation: TransitionOperation, spec: TransitionSpec, start: Double, container: StackContainer,
+        mover: ScreenEntry, other: ScreenEntry?, finish: @escaping () -> Void
+    ) {
+        self.operation = operation
+        self.spec = spec
+        self.start = start
+        self.container = container
+        self.mover = mover
+        self.other = other
+        self.finish = finish
+    }
+
+    var end: Double { start + spec.duration }
+
+    /// How far the mover has arrived at `now` (0…1, on the curve): a leaving mover goes from 1 to 0.
+    func arrival(at now: Double) -> Double {
+        let fraction = spec.duration > 0 ? (now - start) / spec.duration : 1
+        let eased = spec.curve.value(at: fraction)
+        return operation.moverArrives ? eased : 1 - eased
+    }
+}
+
+/// What `state` shows of a running transition.
+public struct TransitionState: Sendable, Hashable, Codable {
+    public var operation: TransitionOperation
+    public var screen: String
+    public var duration: Double
+    public var curve: TransitionSpec.Curve
+    public var direction: TransitionSpec.Direction
+    public var elapsed: Double
+}

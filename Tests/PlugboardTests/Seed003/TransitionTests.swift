@@ -1,0 +1,145 @@
+import Foundation
+import FoundationXML
+import Testing
+
+@testable import Plugboard
+
+/// Seed 003's transitions as data, on the runtime's virtual clock: nothing here waits for real
+/// time; `wait` moves the clock.
+struct TransitionTests {
+    /// An app on the virtual clock.
+    static func launch(_ environment: PlugboardHost = PlugboardHost()) throws -> PlugboardApp {
+        let app = try Seed003App.fixture().launch(environment: environment)
+        app.clock.mode = .virtual
+        return app
+    }
+
+    @Test func defaultsPerOperationAndTheirCurves() {
+        #expect(
+            TransitionSpec.defaults(for: .push)
+                == TransitionSpec(duration: 350, curve: .easeInOut, direction: .fromRight))
+        #expect(TransitionSpec.defaults(for: .present).direction == .fromBottom)
+        for curve in TransitionSpec.Curve.allCases {
+            #expect(abs(curve.value(at: 0)) < 1e-9 && abs(curve.value(at: 1) - 1) < 1e-9)
+        }
+        #expect(abs(TransitionSpec.Curve.linear.value(at: 0.25) - 0.25) < 1e-9)
+        #expect(abs(TransitionSpec.Curve.easeInOut.value(at: 0.5) - 0.5) < 1e-9)
+        #expect(TransitionSpec.Curve.easeIn.value(at: 0.5) < 0.5 && TransitionSpec.Curve.easeOut.value(at: 0.5) > 0.5)
+    }
+
+    @Test func aPushSlidesInOnTheClockWithWillAtTheStartAndDidAtTheEnd() throws {
+        let environment = PlugboardHost()
+        let app = try Self.launch(environment)
+        let count = app.events.count
+        try app.transition.push("fine").start()
+        let lifecycle = { app.events[count...].map(\.description).filter { $0.contains("appear") } }
+        #expect(lifecycle() == ["will_disappear home", "will_appear fine"])
+        #expect(messages(environment, from: "test.screen.c").contains("will_appear"))
+        #expect(!messages(environment, from: "test.screen.c").contains("did_appear"))
+        #expect(app.state.transition?.operation == .push)
+        #expect(app.state.frames.screen?.x == 390)  // 0 ms: off at the right edge
+        app.wait(175)
+        #expect(app.state.frames.screen?.x == 195)  // half the time, half the way (ease-in-out)
+        #expect(app.state.transition?.elapsed == 175)
+        app.wait(175)
+        #expect(app.state.frames.screen?.x == 0)
+        #expect(app.state.transition == nil)
+        #expect(
+            lifecycle() == ["will_disappear home", "will_appear fine", "did_disappear home", "did_appear fine"])
+        #expect(messages(environment, from: "test.screen.c").contains("did_appear"))
+    }
+
+    @Test func aPopSlidesTheScreenOutOverTheOneBelow() throws {
+        let app = try Self.launch()
+        try app.transition.push("fine").start()
+        app.wait(1000)
+        #expect(app.back())
+        let tree = app.environment.views
+        let leaving = try #require(tree.find(identifier: "c-button", under: app.window).flatMap { tree[$0]?.parent })
+        #expect(tree.absoluteFrame(of: leaving)?.x == 0)
+        app.wait(175)
+        #expect(tree.absoluteFrame(of: leaving)?.x == 195)
+        #expect(app.state.visibleScreen == "home")
+        app.wait(175)
+        #expect(tree[leaving]?.parent == nil)  // gone from the screen area at the end
+    }
+
+    @Test func aScreensOwnTransitionIsUsedAndABadOneRefused() throws {
+        let app = try Self.launch()
+        try app.transition.push("own").start()
+        let state = try #require(app.state.transition)
+        #expect(state.duration == 500 && state.curve == .linear && state.direction == .fromBottom)
+        let start = try #require(app.state.frames.screen)
+        app.wait(250)
+        let middle = try #require(app.state.frames.screen)
+        app.wait(250)
+        let end = try #require(app.state.frames.screen)
+        #expect(start.y == end.y + end.height)  // off at the bottom edge
+        #expect(middle.y == end.y + end.height / 2)  // linear: half the time, half the way
+        #expect(start.x == end.x && middle.x == end.x)
+        try app.transition.push("fine").start()
+        app.wait(350)
+        try app.transition.present("own").start()  // its 20 s are out of range: the default present
+        #expect(app.state.transition?.duration == 400)
+        #expect(app.state.transition?.operation == .present)
+        #expect(
+            app.environment.pluginLog.contains {
+                $0.message.contains("transition_for(present): a value is out of range")
+            })
+    }
+
+    @Test func whileATransitionRunsStartIsBusyAndEnqueueWaits() throws {
+        let app = try Self.launch()
+        try app.transition.push("fine").start()
+        #expect(throws: RoutingError.busy) { try app.transition.push("more").start() }
+        var ended: RoutingError?? = .none
+        app.transition.push("more").enqueue { ended = .some($0) }
+        #expect(ended == nil)
+        #expect(throws: SwipeRefusal.self) { try app.swipe(Swipe(.pop)) }
+        app.wait(350)  // the push ends; the queued one starts and runs in its turn
+        #expect(ended == .some(nil))
+        #expect(app.state.rootStack == ["home", "fine", "more"])
+        #expect(app.state.transition?.screen == "more")
+    }
+
+    @Test func theInstantClockKeepsTheLifecycleAsItWas() throws {
+        let app = try Seed003App.launch()
+        let count = app.events.count
+        try app.transition.push("fine").start()
+        #expect(app.state.transition == nil)
+        #expect(
+            app.events[count...].map(\.description).filter { $0.contains("appear") } == [
+                "will_disappear home", "did_disappear home", "will_appear fine", "did_appear fine",
+            ])
+    }
+
+    @Test func theAnimatedSVGParsesAndHoldsTheKeyframes() throws {
+        let app = try Self.launch()
+        try app.transition.push("fine").start()
+        let svg = SVGRenderer.render(app, animate: true)
+        let document = try XMLDocument(xmlString: svg)
+        #expect(try document.nodes(forXPath: "//*[local-name()='animateTransform']").count == 1)
+        let markup = try #require(svg.split(separator: "\n").first { $0.contains("<animateTransform") })
+        #expect(markup.contains(#"values="0 0;-390 0""#))
+        #expect(markup.contains(#"dur="0.35s""#))
+        #expect(markup.contains(#"keySplines="0.42 0 0.58 1""#))
+        #expect(!SVGRenderer.render(app).contains("animateTransform"))
+    }
+
+    @Test func theShellWaitsAndDrawsTheMiddleOfATransition() throws {
+        let script = try writeScript(["clock virtual", "push shows", "tap 1", "wait 175", "state", "wait 175", "back"])
+        defer { removeScript(script) }
+        let result = try runPlugboard(["run", Showcase.folder, "--script", script, "--json"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(":3: a transition is running (350 ms left): wait first"))
+
+        let middle = try runPlugboard(["render", Showcase.folder, "--steps", "push shows", "--at", "175"])
+        #expect(middle.status == 0)
+        #expect(middle.stdout.contains("FEATURED"))  // the shows screen, half in
+        let animated = try runPlugboard(
+            ["render", Showcase.folder, "--steps", "push shows", "--format", "svg", "--animate"])
+        #expect(animated.stdout.contains(#"<animateTransform attributeName="transform" type="translate""#))
+        let refused = try runPlugboard(["render", Showcase.folder, "--at", "100"])
+        #expect(refused.status != 0 && refused.stderr.contains("give --steps"))
+    }
+}

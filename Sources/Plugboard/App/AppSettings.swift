@@ -12,7 +12,9 @@ import Foundation
 ///       "cast_devices": ["Living Room TV"], // what the cast picker of a chromecast button lists
 ///       "scheme": "app",                    // the scheme of the app's deep links and state URL
 ///       "routes": {"guide": {"screen": "epg", "type": "modal"},  // route aliases, and
-///                  "live": {"screen": "programme", "type": "animation"}}  // drawers (?live=v)
+///                  "live": {"screen": "programme", "type": "animation"},  // drawers (?live=v);
+///                  "up": {"screen": "news", "transition":                 // a route's own
+///                         {"duration": 250, "curve": "ease_out", "direction": "from_top"}}}
 ///       "default_nav_bar": {"library": "GeneralNavBar", "id": "general_nav_bar"}
 ///     }
 public struct AppSettings: Sendable, Hashable {
@@ -33,6 +35,8 @@ public struct AppSettings: Sendable, Hashable {
     public struct RouteAlias: Sendable, Hashable {
         public var screen: String
         public var type: String
+        /// The route's own transition (seed 003), over the screen's and the default.
+        public var transition: TransitionSpec?
     }
     /// The bar used when the home screen names none (seed 000: "UI Builder General Navigation Bar").
     public var defaultNavBarLibrary = "GeneralNavBar"
@@ -101,11 +105,32 @@ public struct AppSettings: Sendable, Hashable {
             guard let route = value.asObject(sink) else { continue }
             let screen = route.string("screen", required: true, sink)
             let type = route.oneOf("type", ["stack", "modal", "animation"], sink) ?? "stack"
-            if let screen { routeAliases[key] = RouteAlias(screen: screen, type: type) }
+            let transition = route.object("transition", sink).flatMap { Self.transition($0, sink) }
+            if let screen { routeAliases[key] = RouteAlias(screen: screen, type: type, transition: transition) }
         }
         if let bar = object.object("default_nav_bar", sink) {
             defaultNavBarLibrary = bar.string("library", required: true, sink) ?? defaultNavBarLibrary
             defaultNavBarID = bar.string("id", required: true, sink) ?? defaultNavBarID
         }
+    }
+
+    /// A route's `transition`: duration (ms, 0…10000; default 350), curve and direction (the
+    /// defaults of a push when absent).
+    static func transition(_ node: ConfigNode, _ sink: DiagnosticSink) -> TransitionSpec? {
+        var spec = TransitionSpec.defaults(for: .push)
+        if let duration = node.integer("duration", sink) {
+            guard (0...Int(TransitionSpec.maximumDuration)).contains(duration) else {
+                sink.error(node["duration"]!.location, "a transition lasts 0 to 10000 ms")
+                return nil
+            }
+            spec.duration = Double(duration)
+        }
+        if let curve = node.oneOf("curve", TransitionSpec.Curve.allCases.map(\.rawValue), sink) {
+            spec.curve = TransitionSpec.Curve(rawValue: curve)!
+        }
+        if let direction = node.oneOf("direction", TransitionSpec.Direction.allCases.map(\.rawValue), sink) {
+            spec.direction = TransitionSpec.Direction(rawValue: direction)!
+        }
+        return spec
     }
 }

@@ -32,6 +32,8 @@ public final class PlugboardApp {
     public let clock = TransitionClock()
     /// The transition under way on the virtual clock.
     var running: RunningTransition?
+    /// The transition the route being applied asks for (seed 003: per route), over the screen's.
+    var routeTransition: TransitionSpec?
     /// Stack changes in progress, nested (a plugin opening a screen from a lifecycle event):
     /// only the outermost runs in time.
     var changeDepth = 0

@@ -10,6 +10,8 @@ public struct AppRoutes: Sendable {
         /// The rivers.json screen it opens; nil for the built-in `menu`.
         public var screenID: String?
         public var kind: Kind
+        /// The route's own transition (settings), if any.
+        public var transition: TransitionSpec?
     }
 
     /// The built-in animation route: the side menu's open state.
@@ -29,7 +31,9 @@ public struct AppRoutes: Sendable {
                 problems.append("route '\(key)' names no screen '\(alias.screen)' of rivers.json")
                 continue
             }
-            routes[key] = Route(key: key, screenID: alias.screen, kind: Route.Kind(rawValue: alias.type) ?? .stack)
+            routes[key] = Route(
+                key: key, screenID: alias.screen, kind: Route.Kind(rawValue: alias.type) ?? .stack,
+                transition: alias.transition)
         }
         routes[Self.menu] = Route(key: Self.menu, screenID: nil, kind: .animation)
     }

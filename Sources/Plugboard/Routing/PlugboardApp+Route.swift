@@ -64,6 +64,19 @@ extension PlugboardApp {
     }
 
     private func apply(_ update: RouteUpdate, object: JSONValue?) {
+        // Seed 003 per route: `u` (unanimated) takes no time; a settings route has its own.
+        routeTransition = nil
+        defer { routeTransition = nil }
+        switch update {
+        case .show(let key, let options), .hide(let key, let options):
+            if options.contains(.unanimated) {
+                routeTransition = TransitionSpec(duration: 0, curve: .linear, direction: .fade)
+            } else {
+                routeTransition = routes.route(key)?.transition
+            }
+        case .replace(let key, _), .push(let key, _): routeTransition = routes.route(key)?.transition
+        case .pop: break
+        }
         switch update {
         case .hide(let key, _):
             if key == AppRoutes.menu {

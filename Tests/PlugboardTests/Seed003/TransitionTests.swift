@@ -142,4 +142,30 @@ struct TransitionTests {
         let refused = try runPlugboard(["render", Showcase.folder, "--at", "100"])
         #expect(refused.status != 0 && refused.stderr.contains("give --steps"))
     }
+
+    @Test func aRouteHasItsOwnTransitionAndUnanimatedTakesNone() throws {
+        var fixture = Seed003App.fixture()
+        fixture.settings["routes"] = [
+            "up": ["screen": "more", "transition": ["duration": 250, "curve": "ease_out", "direction": "from_top"]]
+        ]
+        let app = try fixture.launch()
+        app.clock.mode = .virtual
+        try app.transition.push("up").start()
+        #expect(
+            app.state.transition.map { [$0.duration, $0.curve.rawValue, $0.direction.rawValue] as [AnyHashable] }
+                == [250.0, "ease_out", "from_top"])
+        app.wait(250)
+        try app.open(urlText: "app://home/up?fine=vu")  // present fine, unanimated
+        #expect(app.state.transition == nil)
+        #expect(app.state.presented == [["fine"]])
+        try app.transition.dismiss("fine").start()  // with the default's time
+        #expect(app.state.transition?.operation == .dismiss)
+        #expect(app.state.transition?.duration == 300)
+    }
+
+    @Test func aBadRouteTransitionIsADiagnostic() throws {
+        var fixture = Seed003App.fixture()
+        fixture.settings["routes"] = ["up": ["screen": "more", "transition": ["duration": 99999]]]
+        #expect(throws: AppConfiguration.Invalid.self) { try fixture.launch() }
+    }
 }

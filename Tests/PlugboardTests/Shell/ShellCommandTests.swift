@@ -57,7 +57,9 @@ import Testing
             let words = usage.split(separator: " ")
             var line = String(words[0])
             if words.count > 1 {
-                line += ["device": " phone", "pop": " 2", "swipe": " back", "clock": " virtual", "wait": " 100"][String(words[0])] ?? " x"
+                line +=
+                    ["device": " phone", "pop": " 2", "swipe": " back", "clock": " virtual", "wait": " 100"][
+                        String(words[0])] ?? " x"
             }
             #expect(try ShellCommand.parse(line) != nil, "\(usage)")
         }

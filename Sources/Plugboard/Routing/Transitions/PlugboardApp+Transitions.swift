@@ -55,9 +55,9 @@ extension PlugboardApp {
         return nil
     }
 
-    /// The moving screen's own spec, else the default.
+    /// The route's spec, else the moving screen's own, else the default.
     func spec(for operation: TransitionOperation, mover: ScreenEntry) -> TransitionSpec {
-        mover.controller.transitionSpec(for: operation) ?? .defaults(for: operation)
+        routeTransition ?? mover.controller.transitionSpec(for: operation) ?? .defaults(for: operation)
     }
 
     /// Places the running transition's screens at the clock's time (after the normal layout).

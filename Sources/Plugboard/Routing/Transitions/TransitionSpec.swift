@@ -20,7 +20,7 @@ public enum TransitionOperation: String, Sendable, Codable, CustomStringConverti
 }
 
 /// A transition as data: how long, how it eases, from which edge (plugboard/ext/transition.h).
-public struct TransitionSpec: Sendable, Equatable, Codable {
+public struct TransitionSpec: Sendable, Hashable, Codable {
     public enum Curve: String, Sendable, Codable, CaseIterable {
         case linear, easeIn = "ease_in", easeOut = "ease_out", easeInOut = "ease_in_out"
 

@@ -41,15 +41,20 @@ extension PlugboardApp {
             if let outgoing { outgoing.controller.send(.willDisappear, observe: observe(outgoing.controller)) }
             if let incoming { incoming.controller.send(.willAppear, observe: observe(incoming.controller)) }
             record(AppEvent("transition", mover.controller.screenID, detail: "\(operation) \(Int(spec.duration)) ms"))
+            let dismissed = operation == .dismiss ? leaving : nil
+            if dismissed == nil, let leaving { releaseLeaving(leaving) }  // emptied on the way, not the mover
             running = RunningTransition(
-                operation: operation, spec: spec, start: clock.now, container: topContainer, mover: mover, other: other
+                operation: operation, spec: spec, start: clock.now, container: dismissed ?? topContainer, mover: mover,
+                other: other
             ) { [unowned self] in
+                if let dismissed { releaseLeaving(dismissed) }
                 if let outgoing { outgoing.controller.send(.didDisappear, observe: observe(outgoing.controller)) }
                 if let incoming { incoming.controller.send(.didAppear, observe: observe(incoming.controller)) }
             }
             refresh()
             return
         }
+        if let leaving { releaseLeaving(leaving) }  // not animated after all
         if let outgoing, outgoing !== incoming {
             outgoing.controller.disappear(observe: observe(outgoing.controller))
         }
@@ -96,6 +101,18 @@ extension PlugboardApp {
     }
 
     func removeContainer(_ container: StackContainer) {
+        presented.removeAll { $0 === container }
+        // On the virtual clock an outermost dismiss keeps the container in sight while it slides
+        // away; the transition's end releases it (PlugboardApp+Transitions.swift).
+        if clock.mode == .virtual && changeDepth == 1 && leaving == nil {
+            leaving = container
+            return
+        }
+        release(container)
+    }
+
+    /// Destroys a container's bar and views.
+    func release(_ container: StackContainer) {
         container.bar?.destroy()
         container.bar = nil
         presented.removeAll { $0 === container }
@@ -132,9 +149,11 @@ extension PlugboardApp {
     @discardableResult
     public func menu() -> Bool {
         guard presented.isEmpty, rootContainer.stack.count <= 1, root.hasSpecialAction else { return false }
+        completeRunningTransition()
         root.performSpecialAction()
         isMenuOpen.toggle()
         record(AppEvent("special_action", root.identifier))
+        menuTransition(opening: isMenuOpen)
         layout()
         return true
     }

@@ -32,6 +32,8 @@ public final class PlugboardApp {
     public let clock = TransitionClock()
     /// The transition under way on the virtual clock.
     var running: RunningTransition?
+    /// A dismissed container still sliding away on the virtual clock (drawn over the others).
+    var leaving: StackContainer?
     /// The transition the route being applied asks for (seed 003: per route), over the screen's.
     var routeTransition: TransitionSpec?
     /// Stack changes in progress, nested (a plugin opening a screen from a lifecycle event):

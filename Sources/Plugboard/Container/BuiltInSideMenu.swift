@@ -40,6 +40,8 @@ final class BuiltInSideMenu: RootAdapter {
     }
 
     var view: ViewHandle? { root }
+    /// The menu's panel, which slides in and out (seed 003's menu transition).
+    var panel: ViewHandle { menu }
     let hasSpecialAction = true
     let placesNavigationBar = false
 

@@ -126,12 +126,12 @@ public final class ScreenInstance: PluginInstance {
 
     /// The screen's own transition for `operation` (plugboard.ext.transition), or nil.
     public func transitionSpec(for operation: TransitionOperation) -> TransitionSpec? {
-        guard let screen,
+        guard let screen, let operationValue = operation.cValue,
             let function = `extension`(PB_EXT_TRANSITION)?.assumingMemoryBound(to: pb_screen_transition_t.self).pointee
                 .transition_for
         else { return nil }
         var value = TransitionSpec.defaults(for: operation).cValue
-        guard call("transition_for(\(operation))", { function(screen, operation.cValue, &value) }) else { return nil }
+        guard call("transition_for(\(operation))", { function(screen, operationValue, &value) }) else { return nil }
         guard let spec = TransitionSpec(value) else {
             host.log(.warning, "transition_for(\(operation)): a value is out of range; the default is used")
             return nil

@@ -33,8 +33,11 @@ struct RenderScene {
     let state: AppState
     /// The top layer; nil when it is hidden.
     let root: Node?
-    /// The layer under a drawer, which stays in sight above it (drawn first, never tappable).
+    /// The layer under a drawer, which stays in sight above it, or under a container being
+    /// presented on the virtual clock (drawn first, never tappable).
     let backdrop: Node?
+    /// A dismissed container still sliding away (drawn last, never tappable).
+    let leaving: Node?
     let targets: [TapTarget]
     let logo: Logo?
 
@@ -72,9 +75,11 @@ struct RenderScene {
         }
         root = layerNode(layer, numbered: true)
         let containers = app.containers
+        let presenting = app.running?.operation == .present
         backdrop =
-            container.kind == .drawer && containers.count > 1
+            (container.kind == .drawer || presenting) && containers.count > 1
             ? layerNode(containers[containers.count - 2].layer, numbered: false) : nil
+        leaving = app.leaving.flatMap { layerNode($0.layer, numbered: false) }
 
         let nodes = root?.flattened ?? []
         let barNode = container.bar?.view.flatMap { bar in nodes.first { $0.view.handle == bar } }

@@ -151,7 +151,7 @@ public enum SVGRenderer {
                 #"<g class="screen" transform="translate(\#(n(mock.margin)) \#(n(mock.margin)))" "#
                     + #"clip-path="url(#\#(SVGMarkup.escape(screenClip)))">"#)
             line(2, #"<rect class="window" \#(SVGMarkup.geometry(device.bounds)) fill="\#(Palette.window)"/>"#)
-            for layer in [scene.backdrop, scene.root].compactMap({ $0 }) { write(layer, depth: 2) }
+            for layer in [scene.backdrop, scene.root, scene.leaving].compactMap({ $0 }) { write(layer, depth: 2) }
             if let logo = scene.logo {
                 line(2, #"<g class="logo" data-source="navigation-bar-appearance">"#)
                 image(logo.url, in: logo.frame, alignment: .center, depth: 3)

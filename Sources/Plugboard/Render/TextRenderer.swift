@@ -21,7 +21,9 @@ public enum TextRenderer {
         guard let scene = RenderScene(app) else { return "(the app is shut down)\n" }
         let scale = CellScale(device: scene.device, columnWidth: columnWidth)
         var grid = CharacterGrid(columns: scale.columns, rows: scale.rows)
-        for layer in [scene.backdrop, scene.root].compactMap({ $0 }) { draw(layer, on: &grid, scale: scale) }
+        for layer in [scene.backdrop, scene.root, scene.leaving].compactMap({ $0 }) {
+            draw(layer, on: &grid, scale: scale)
+        }
         if let logo = scene.logo, let cells = scale.cells(logo.frame) {
             grid.write(
                 "[img: \(RenderText.imageName(logo.url))]", row: cells.y0 + (cells.height - 1) / 2, from: cells.x0,

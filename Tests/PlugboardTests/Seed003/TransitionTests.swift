@@ -168,4 +168,51 @@ struct TransitionTests {
         fixture.settings["routes"] = ["up": ["screen": "more", "transition": ["duration": 99999]]]
         #expect(throws: AppConfiguration.Invalid.self) { try fixture.launch() }
     }
+
+    @Test func aPresentedContainerSlidesInOverTheScreenBelowAndAwayWhenDismissed() throws {
+        let app = try Self.launch()
+        try app.transition.present("fine").start()
+        let tree = app.environment.views
+        let layer = try #require(app.presented.last?.layer)
+        #expect(tree[layer]?.frame.y == app.device.height)  // 0 ms: below the window
+        app.wait(200)
+        let halfway = try #require(tree[layer]?.frame.y)
+        #expect(halfway > 0 && halfway < app.device.height)
+        #expect(TextRenderer.render(app).contains("Home"))  // the screen below stays in sight
+        app.wait(200)
+        #expect(tree[layer]?.frame.y == 0)
+        #expect(app.close())
+        #expect(app.state.presented.isEmpty)
+        #expect(tree[layer]?.parent == app.window)  // still sliding away, drawn over home
+        #expect(app.state.transition?.operation == .dismiss)
+        app.wait(150)
+        let leaving = try #require(tree[layer]?.frame.y)
+        #expect(leaving > 0 && leaving < app.device.height)
+        #expect(SVGRenderer.render(app, animate: true).contains("<animateTransform"))
+        app.wait(150)
+        #expect(tree[layer] == nil)  // released at the end
+        #expect(app.state.transition == nil)
+    }
+
+    @Test func theBuiltInMenuSlidesInAndOut() throws {
+        var fixture = StandardApp.fixture(root: nil)
+        fixture.screens[0]["navigations"] = [AppFixture.navBar()]
+        let app = try fixture.launch()
+        app.clock.mode = .virtual
+        let tree = app.environment.views
+        let panel = try #require(tree.find(identifier: "side-menu:panel", under: app.window))
+        let width = try #require(tree[panel]?.frame.width)
+        #expect(app.menu())
+        #expect(app.state.transition?.operation == .menuOpen)
+        #expect(tree[panel]?.frame.x == -width)
+        app.wait(250)
+        #expect(tree[panel]?.frame.x == 0 && tree.isVisible(panel))
+        #expect(app.menu())
+        app.wait(125)
+        let closing = try #require(tree[panel]?.frame.x)
+        #expect(closing < 0 && closing > -width && tree.isVisible(panel))
+        app.wait(125)
+        #expect(!tree.isVisible(panel))
+        #expect(app.state.transition == nil)
+    }
 }

@@ -27,7 +27,8 @@ extension PlugboardApp {
     var transitionState: TransitionState? {
         running.map {
             TransitionState(
-                operation: $0.operation, screen: $0.mover.controller.screenID, duration: $0.spec.duration,
+                operation: $0.operation, screen: $0.mover?.controller.screenID ?? AppRoutes.menu,
+                duration: $0.spec.duration,
                 curve: $0.spec.curve, direction: $0.spec.direction, elapsed: clock.now - $0.start)
         }
     }
@@ -68,7 +69,7 @@ extension PlugboardApp {
         switch running.operation {
         case .push, .pop:
             let parent = running.container.kind == .root ? screenContainer : running.container.content
-            guard let moving = running.mover.controller.view, let base = tree[parent]?.frame else { return }
+            guard let moving = running.mover?.controller.view, let base = tree[parent]?.frame else { return }
             // The screen beneath stays in sight; the moving one is drawn over it.
             if let below = running.other?.controller.view, below != moving {
                 if tree[below]?.parent != parent { try? tree.addChild(below, to: parent, by: .host) }
@@ -86,8 +87,43 @@ extension PlugboardApp {
                 layer, Rect(x: frame.x + offset.x, y: frame.y + offset.y, width: frame.width, height: frame.height),
                 by: .host)
         case .dismiss:
-            break  // the dismissed container is gone at once; its time and events still run
+            guard let layer = leaving?.layer, let frame = tree[layer]?.frame else { return }
+            let resting = frames(for: running.container).window
+            let offset = running.spec.offset(arrived: arrival, width: device.width, height: device.height)
+            try? tree.setFrame(
+                layer, Rect(x: resting.x + offset.x, y: resting.y + offset.y, width: frame.width, height: frame.height),
+                by: .host)
+        case .menuOpen, .menuClose:
+            guard let panel = (root as? BuiltInSideMenu)?.panel, let frame = tree[panel]?.frame else { return }
+            let offset = running.spec.offset(arrived: arrival, width: frame.width, height: frame.height)
+            try? tree.setHidden(panel, false, by: .host)  // in sight while it moves, closing too
+            try? tree.setFrame(
+                panel, Rect(x: offset.x, y: offset.y, width: frame.width, height: frame.height), by: .host)
         }
+    }
+
+    /// The menu's transition, on the virtual clock (the menu button, `select`, the menu route).
+    func menuTransition(opening: Bool) {
+        guard clock.mode == .virtual, changeDepth == 0 else { return }
+        let operation: TransitionOperation = opening ? .menuOpen : .menuClose
+        let spec = routeTransition ?? .defaults(for: operation)
+        guard spec.duration > 0 else { return }
+        record(AppEvent("transition", AppRoutes.menu, detail: "\(operation) \(Int(spec.duration)) ms"))
+        running = RunningTransition(
+            operation: operation, spec: spec, start: clock.now, container: rootContainer, mover: nil, other: nil
+        ) { [unowned self] in
+            // The built-in menu's panel: shown or hidden as the menu ends up.
+            if let menu = root as? BuiltInSideMenu {
+                try? environment.views.setHidden(menu.panel, !isMenuOpen, by: .host)
+            }
+        }
+    }
+
+    /// Releases a dismissed container once its transition is over.
+    func releaseLeaving(_ container: StackContainer) {
+        guard leaving === container else { return }
+        leaving = nil
+        release(container)
     }
 }
 
@@ -99,15 +135,26 @@ extension PlugboardApp {
         let tree = environment.views
         switch running.operation {
         case .push, .pop:
-            guard let view = running.mover.controller.view, let now = tree[view]?.frame else { return nil }
+            guard let view = running.mover?.controller.view, let now = tree[view]?.frame else { return nil }
             let offset = running.spec.offset(
                 arrived: running.operation.moverArrives ? 1 : 0, width: now.width, height: now.height)
             return (view, now, Rect(x: offset.x, y: offset.y, width: now.width, height: now.height))
         case .present:
             guard let container = presented.last, let now = tree[container.layer]?.frame else { return nil }
             return (container.layer, now, frames(for: container).window)
+        case .menuOpen, .menuClose:
+            guard let panel = (root as? BuiltInSideMenu)?.panel, let now = tree[panel]?.frame else { return nil }
+            let offset = running.spec.offset(
+                arrived: running.operation.moverArrives ? 1 : 0, width: now.width, height: now.height)
+            return (panel, now, Rect(x: offset.x, y: offset.y, width: now.width, height: now.height))
         case .dismiss:
-            return nil
+            guard let container = leaving, let now = tree[container.layer]?.frame else { return nil }
+            let resting = frames(for: container).window
+            let offset = running.spec.offset(arrived: 0, width: device.width, height: device.height)
+            return (
+                container.layer, now,
+                Rect(x: resting.x + offset.x, y: resting.y + offset.y, width: now.width, height: now.height)
+            )
         }
     }
 }

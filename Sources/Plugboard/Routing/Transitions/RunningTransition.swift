@@ -18,15 +18,15 @@ final class RunningTransition {
     let spec: TransitionSpec
     let start: Double
     let container: StackContainer
-    /// The screen that moves: the pushed or presented one, or the popped one.
-    let mover: ScreenEntry
+    /// The screen that moves: the pushed or presented one, or the popped one; nil for the menu.
+    let mover: ScreenEntry?
     /// The screen it moves over or uncovers, kept in sight until the end.
     let other: ScreenEntry?
     let finish: () -> Void
 
     init(
         operation: TransitionOperation, spec: TransitionSpec, start: Double, container: StackContainer,
-        mover: ScreenEntry, other: ScreenEntry?, finish: @escaping () -> Void
+        mover: ScreenEntry?, other: ScreenEntry?, finish: @escaping () -> Void
     ) {
         self.operation = operation
         self.spec = spec

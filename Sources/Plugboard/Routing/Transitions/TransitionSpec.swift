@@ -3,20 +3,25 @@ import PlugboardABI
 /// The stack changes a transition animates (seed 003).
 public enum TransitionOperation: String, Sendable, Codable, CustomStringConvertible {
     case push, pop, present, dismiss
+    /// The side menu opens or closes (the built-in menu's panel moves; a root plugin's menu is
+    /// its own to draw, the transition's time still passes).
+    case menuOpen = "menu_open", menuClose = "menu_close"
 
     public var description: String { rawValue }
 
-    var cValue: pb_transition_operation_t {
+    /// The operation as plugboard.ext.transition names it; nil for the menu (no screen moves).
+    var cValue: pb_transition_operation_t? {
         switch self {
         case .push: pb_transition_operation_t(PB_TRANSITION_PUSH)
         case .pop: pb_transition_operation_t(PB_TRANSITION_POP)
         case .present: pb_transition_operation_t(PB_TRANSITION_PRESENT)
         case .dismiss: pb_transition_operation_t(PB_TRANSITION_DISMISS)
+        case .menuOpen, .menuClose: nil
         }
     }
 
-    /// True when the moving screen is the incoming one (it arrives); false: it leaves.
-    var moverArrives: Bool { self == .push || self == .present }
+    /// True when the moving view arrives; false: it leaves.
+    var moverArrives: Bool { self == .push || self == .present || self == .menuOpen }
 }
 
 /// A transition as data: how long, how it eases, from which edge (plugboard/ext/transition.h).
@@ -73,6 +78,8 @@ public struct TransitionSpec: Sendable, Hashable, Codable {
         case .push, .pop: TransitionSpec(duration: 350, curve: .easeInOut, direction: .fromRight)
         case .present: TransitionSpec(duration: 400, curve: .easeOut, direction: .fromBottom)
         case .dismiss: TransitionSpec(duration: 300, curve: .easeIn, direction: .fromBottom)
+        case .menuOpen: TransitionSpec(duration: 250, curve: .easeOut, direction: .fromLeft)
+        case .menuClose: TransitionSpec(duration: 250, curve: .easeIn, direction: .fromLeft)
         }
     }
 

@@ -40,21 +40,9 @@ struct Call: ParsableCommand {
                 plugin: String(function[..<dot]), name: String(function[function.index(after: dot)...]),
                 arguments: arguments)
         }
-        let engine = supervision.driver(app.engineLaunch, logLevel: logging.logLevel.rawValue)
-        defer { engine.stop() }
-        let failures = PluginFailureReport(json: false, scripted: true)
-        do throws(EngineStartFailure) {
-            failures.report(try engine.start().failures)
-        } catch {
-            throw CommandFailure(error.description)
-        }
-        let reply = engine.perform(request)
-        failures.report(reply.failures)
-        guard reply.succeeded else {
-            try failures.finish()  // a contained failure says it all: exit status 3
-            throw CommandFailure(reply.output)
-        }
-        if !reply.output.isEmpty { print(reply.output) }
-        try failures.finish()
+        let engine = try CommandEngine(supervision, app.engineLaunch, logging)
+        let output = try engine.output(of: engine.perform(request))
+        if !output.isEmpty { print(output) }
+        try engine.failures.finish()
     }
 }

@@ -60,24 +60,12 @@ struct Inspect: ParsableCommand {
         } else {
             launch = .probe
         }
-        let engine = supervision.driver(launch, logLevel: logging.logLevel.rawValue)
-        defer { engine.stop() }
-        let failures = PluginFailureReport(json: false, scripted: true)
-        do throws(EngineStartFailure) {
-            failures.report(try engine.start().failures)
-        } catch {
-            throw CommandFailure(error.description)
-        }
+        let engine = try CommandEngine(supervision, launch, logging)
         let reply = engine.perform(isApp ? .report(json: json) : .probe(path: path, json: json))
-        failures.report(reply.failures)
         if !isApp, let failure = reply.failures.first {
             cache.remember(path, failure: failure.reason + (failure.call.map { " in \($0)" } ?? ""))
         }
-        guard reply.succeeded else {
-            try failures.finish()  // a contained failure says it all: exit status 3
-            throw CommandFailure(reply.output)
-        }
-        print(reply.output)
-        try failures.finish()
+        print(try engine.output(of: reply))
+        try engine.failures.finish()
     }
 }

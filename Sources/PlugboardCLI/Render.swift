@@ -55,19 +55,8 @@ struct Render: ParsableCommand {
 
     func run() throws {
         logging.bootstrap()
-        let engine = supervision.driver(app.engineLaunch, logLevel: logging.logLevel.rawValue)
-        defer { engine.stop() }
-        let failures = PluginFailureReport(json: false, scripted: true)
-        do throws(EngineStartFailure) {
-            failures.report(try engine.start().failures)
-        } catch {
-            throw CommandFailure(error.description)
-        }
-        func perform(_ request: EngineRequest) -> EngineReply {
-            let reply = engine.perform(request)
-            failures.report(reply.failures)
-            return reply
-        }
+        let engine = try CommandEngine(supervision, app.engineLaunch, logging)
+        let perform = engine.perform
         if let url {
             let reply = perform(.open(url))
             guard reply.succeeded else { throw CommandFailure("\(url): \(reply.output)") }
@@ -87,17 +76,16 @@ struct Render: ParsableCommand {
             }
         }
         if let at { _ = perform(.command("wait \(at)")) }
-        let drawing = perform(.render(svg: format == .svg, animate: animate))
-        guard drawing.succeeded else { throw CommandFailure(drawing.output) }
+        let drawing = try engine.output(of: perform(.render(svg: format == .svg, animate: animate)))
         if let output {
             do {
-                try drawing.output.write(toFile: output, atomically: true, encoding: .utf8)
+                try drawing.write(toFile: output, atomically: true, encoding: .utf8)
             } catch {
                 throw CommandFailure("cannot write '\(output)': \(error.localizedDescription)")
             }
         } else {
-            print(drawing.output, terminator: "")  // the drawing ends with its own line break
+            print(drawing, terminator: "")  // the drawing ends with its own line break
         }
-        try failures.finish()
+        try engine.failures.finish()
     }
 }

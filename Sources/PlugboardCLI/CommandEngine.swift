@@ -1,0 +1,38 @@
+import ArgumentParser
+import Plugboard
+
+/// The engine of a one-shot command (render, call, inspect): started at once, every request's
+/// contained failures told as they happen (`PluginFailureReport`), stopped at the end.
+final class CommandEngine {
+    let failures = PluginFailureReport(json: false, scripted: true)
+    private let engine: any EngineDriver
+
+    /// Starts the engine; a configuration that cannot load is the command's one error.
+    init(_ supervision: SupervisionOptions, _ launch: EngineLaunch, _ logging: LoggingOptions) throws {
+        engine = supervision.driver(launch, logLevel: logging.logLevel.rawValue)
+        do throws(EngineStartFailure) {
+            failures.report(try engine.start().failures)
+        } catch {
+            engine.stop()
+            throw CommandFailure(error.description)
+        }
+    }
+
+    deinit { engine.stop() }
+
+    func perform(_ request: EngineRequest) -> EngineReply {
+        let reply = engine.perform(request)
+        failures.report(reply.failures)
+        return reply
+    }
+
+    /// The reply's output when it succeeded; else the command ends: exit status 3 when a plugin
+    /// failure was contained (it says it all), else the reply as the one error.
+    func output(of reply: EngineReply) throws -> String {
+        guard reply.succeeded else {
+            try failures.finish()
+            throw CommandFailure(reply.output)
+        }
+        return reply.output
+    }
+}

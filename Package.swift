@@ -6,7 +6,7 @@ import PackageDescription
 /// The broken ones each exercise one loader error.
 let cTestPlugins = [
     "TestScreenC", "DuplicateScreenC", "BrokenNoEntry", "BrokenABIMajor", "BrokenNoFactory",
-    "BrokenCreateNull", "BrokenInitFails", "TestExportsC", "BrokenABIConstructor", "TestSeed003C",
+    "BrokenCreateNull", "BrokenInitFails", "TestExportsC", "BrokenABIConstructor", "TestSeed003C", "TestModelC",
 ]
 let swiftTestPlugins = ["TestSwiftPlugins"]
 

@@ -15,6 +15,7 @@ enum HostTables {
         case (PB_HOST_EXT_ROOT, .root): return UnsafeRawPointer(root)
         case (PB_HOST_EXT_SCREEN, .screen): return UnsafeRawPointer(screen)
         case (PB_HOST_EXT_INVOKE, _) where instance.exports != nil: return UnsafeRawPointer(invoke)
+        case (PB_HOST_EXT_MODEL, _): return UnsafeRawPointer(model)
         case (PB_HOST_EXT_SCREEN_BAR, .screen):
             return instance.screenDelegate == nil ? nil : UnsafeRawPointer(screenBar)
         case (PB_HOST_EXT_NAVIGATION, .screen), (PB_HOST_EXT_NAVIGATION, .root):
@@ -271,6 +272,66 @@ enum HostTables {
                 return instance.navigationDelegate?.screenExists(String(cString: screenID)) ?? false
             }
         ))
+
+    /// `plugboard.host.model`: typed reads of the instance's models by path.
+    nonisolated(unsafe) static let model: UnsafePointer<pb_host_model_t> = allocate(
+        pb_host_model_t(
+            kind: { host, model, path in
+                guard let value = modelValue(host, "model.kind", model, path) else {
+                    return pb_value_kind_t(PB_VALUE_MISSING)
+                }
+                return switch value {
+                case .null: pb_value_kind_t(PB_VALUE_NULL)
+                case .bool: pb_value_kind_t(PB_VALUE_BOOL)
+                case .number: pb_value_kind_t(PB_VALUE_NUMBER)
+                case .string: pb_value_kind_t(PB_VALUE_STRING)
+                case .array: pb_value_kind_t(PB_VALUE_ARRAY)
+                case .object: pb_value_kind_t(PB_VALUE_OBJECT)
+                }
+            },
+            string: { host, model, path in
+                guard let instance = InstanceHost.from(host, "model.string"), let path,
+                    let text = modelValue(host, "model.string", model, path)?.stringValue,
+                    let kind = InstanceModels.Kind(rawValue: model)
+                else { return nil }
+                return instance.models.cString(kind, request: "s:" + String(cString: path), text)
+            },
+            number: { host, model, path, value in
+                guard let number = modelValue(host, "model.number", model, path)?.numberValue?.double,
+                    let value
+                else { return false }
+                value.pointee = number
+                return true
+            },
+            boolean: { host, model, path, value in
+                guard let bool = modelValue(host, "model.boolean", model, path)?.boolValue, let value else {
+                    return false
+                }
+                value.pointee = bool
+                return true
+            },
+            count: { host, model, path in
+                guard let value = modelValue(host, "model.count", model, path) else { return 0 }
+                return UInt32(clamping: value.arrayValue?.count ?? value.objectValue?.count ?? 0)
+            },
+            key: { host, model, path, index in
+                guard let instance = InstanceHost.from(host, "model.key"), let path,
+                    let keys = modelValue(host, "model.key", model, path)?.objectValue?.keys,
+                    Int(index) < keys.count, let kind = InstanceModels.Kind(rawValue: model)
+                else { return nil }
+                return instance.models.cString(kind, request: "k\(index):" + String(cString: path), keys[Int(index)])
+            }
+        ))
+
+    /// The value a model query names, or nil (refused calls, unknown models, bad paths: missing).
+    private static func modelValue(
+        _ host: UnsafePointer<pb_host_t>?, _ call: String, _ model: pb_model_t, _ path: UnsafePointer<CChar>?
+    ) -> JSONValue? {
+        guard let instance = InstanceHost.from(host, call), let kind = InstanceModels.Kind(rawValue: model), let path,
+            let text = String(validatingCString: path)
+        else { return nil }
+        return instance.models.value(kind, at: text)
+    }
 
     /// `plugboard.host.screen-bar`: each setter changes the calling screen's values.
     nonisolated(unsafe) static let screenBar: UnsafePointer<pb_host_screen_bar_t> = allocate(

@@ -19,6 +19,8 @@ public final class InstanceHost {
     /// A screen's own bar values (`plugboard.host.screen-bar`): they live with the instance, so
     /// with its stack entry, from `init` on.
     public internal(set) var screenBar = ScreenBarValues()
+    /// The models the instance was handed, for `plugboard.host.model`.
+    let models = InstanceModels()
     /// The navigation engine, for `PB_HOST_EXT_NAVIGATION` (screen and root instances).
     public weak var navigationDelegate: (any NavigationHostDelegate)?
     /// The app's dynamic exports, for `PB_HOST_EXT_INVOKE`.

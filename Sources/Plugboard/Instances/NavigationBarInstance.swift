@@ -14,6 +14,8 @@ public final class NavigationBarInstance: PluginInstance {
             create: { factory, host in
                 host.navigationBarDelegate = delegate
                 host.appearance = appearance
+                host.models.set(.plugin, pluginJSON)
+                host.models.set(.navBar, navBarJSON)
                 let factory = factory.assumingMemoryBound(to: pb_nav_bar_factory_t.self)
                 return factory.pointee.create?(factory, host.cHost, pluginID, pluginJSON, navBarJSON)
             },
@@ -36,6 +38,9 @@ public final class NavigationBarInstance: PluginInstance {
     ) {
         guard let bar else { return }
         host.appearance = appearance
+        host.models.set(.screen, screenJSON)
+        host.models.set(.navBar, navBarJSON)
+        host.models.set(.dataSource, dataSourceJSON)
         withOptionalCString(dataSourceJSON) { dataSource in
             guard let customize = bar.pointee.customize_for_screen else { return }
             call("customize_for_screen") { customize(bar, screenJSON, navBarJSON, dataSource) }

@@ -13,6 +13,8 @@ public final class RootInstance: PluginInstance {
             create: { factory, host in
                 host.rootDelegate = delegate
                 host.navigationDelegate = navigation
+                host.models.set(.plugin, pluginJSON)
+                host.models.set(.dataSource, dataSourceJSON)
                 let factory = factory.assumingMemoryBound(to: pb_root_factory_t.self)
                 return factory.pointee.create?(factory, host.cHost, pluginID, pluginJSON, dataSourceJSON)
             },

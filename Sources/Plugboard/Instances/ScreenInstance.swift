@@ -17,6 +17,9 @@ public final class ScreenInstance: PluginInstance {
             create: { factory, host in
                 host.screenDelegate = delegate
                 host.navigationDelegate = navigation
+                host.models.set(.plugin, pluginJSON)
+                host.models.set(.screen, screenJSON)
+                host.models.set(.dataSource, dataSourceJSON)
                 let factory = factory.assumingMemoryBound(to: pb_screen_factory_t.self)
                 return withOptionalCString(dataSourceJSON) { dataSource in
                     factory.pointee.create?(factory, host.cHost, pluginID, pluginJSON, screenJSON, dataSource)

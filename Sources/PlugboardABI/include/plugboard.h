@@ -39,6 +39,7 @@
 #include "plugboard/ext/placement.h"
 #include "plugboard/ext/attributes.h"
 #include "plugboard/screen_bar.h"
+#include "plugboard/model.h"
 #include "plugboard/ext/custom_bar.h"
 #include "plugboard/ext/gesture.h"
 #include "plugboard/ext/transition.h"

@@ -23,10 +23,10 @@ typedef struct pb_version {
 #define PB_VERSION_MAJOR 1u
 /* 1.1: plugboard.host.navigation (plugboard/navigation.h), plugboard.ext.attributes
  *      (plugboard/ext/attributes.h).
- * 1.2: plugboard.host.screen-bar (plugboard/screen_bar.h), plugboard.ext.custom-bar
- *      (plugboard/ext/custom_bar.h), plugboard.ext.gesture-navigation
- *      (plugboard/ext/gesture.h), plugboard.ext.transition (plugboard/ext/transition.h),
- *      the customization helper's is_translucent and
+ * 1.2: plugboard.host.model (plugboard/model.h), plugboard.host.screen-bar
+ *      (plugboard/screen_bar.h), plugboard.ext.custom-bar (plugboard/ext/custom_bar.h),
+ *      plugboard.ext.gesture-navigation (plugboard/ext/gesture.h), plugboard.ext.transition
+ *      (plugboard/ext/transition.h), the customization helper's is_translucent and
  *      prefers_large_title. */
 #define PB_VERSION_MINOR 2u
 #define PB_VERSION_PATCH 0u

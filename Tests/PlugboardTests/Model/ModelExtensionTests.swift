@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import Plugboard
+
+/// plugboard.host.model from a C plugin's side: typed reads by path, no JSON parser.
+struct ModelExtensionTests {
+    static func launch() throws -> (PlugboardApp, PlugboardHost) {
+        var plugins = AppFixture.standardPlugins
+        var model = AppFixture.plugin("test.model", type: "general", library: "TestModelC", screen: true)
+        model["configuration_json"] = ["key": "UA-7"]
+        plugins.append(model)
+        let fixture = AppFixture(
+            plugins: plugins,
+            screens: [
+                AppFixture.screen("home", home: true, navigations: [AppFixture.navBar("bar-home")]),
+                AppFixture.screen(
+                    "reader", type: "test.model", navigations: [AppFixture.navBar("bar-reader")],
+                    styles: ["columns": 3, "dark": true, "odd.key": "found"],
+                    data: ["source": "feed://x", "items": [["title": "one"], ["title": "two"]]]),
+            ])
+        let environment = PlugboardHost()
+        return (try fixture.launch(environment: environment), environment)
+    }
+
+    @Test func aCPluginReadsItsModelsByPath() throws {
+        let (app, environment) = try Self.launch()
+        try app.transition.push("reader").start()
+        let lines = messages(environment, from: "test.model")
+        let answers = Dictionary(
+            lines.filter { $0.hasPrefix("query ") }.map { line -> (String, String) in
+                let parts = line.dropFirst("query ".count).components(separatedBy: " -> ")
+                return (parts[0], parts[1])
+            }, uniquingKeysWith: { first, _ in first })
+        #expect(
+            answers["1 uibuilder_screen_model.name"]
+                == "kind 4 string Reader number none 0 bool none 0 count 0 key0 NULL")
+        #expect(answers["1 columns"] == "kind 3 string NULL number 3 bool none 0 count 0 key0 NULL")
+        #expect(answers["1 dark"] == "kind 2 string NULL number none 0 bool 1 count 0 key0 NULL")
+        #expect(
+            answers["1 uibuilder_screen_model.data.items[1].title"]
+                == "kind 4 string two number none 0 bool none 0 count 0 key0 NULL")
+        #expect(
+            answers["1 data_source_model.items"] == "kind 5 string NULL number none 0 bool none 0 count 2 key0 NULL")
+        #expect(answers[#"1 ["odd.key"]"#]?.hasPrefix("kind 4 string found") == true)
+        for missing in ["1 nothing", "1 data_source_model.items[9]", "1 data_source_model..items", "2 nav_items"] {
+            #expect(answers[missing] == "kind 0 string NULL number none 0 bool none 0 count 0 key0 NULL", "\(missing)")
+        }
+        #expect(answers["0 identifier"]?.hasPrefix("kind 4 string test.model") == true)
+        #expect(answers["0 configuration_json.key"]?.hasPrefix("kind 4 string UA-7") == true)
+        #expect(answers["3 source"]?.hasPrefix("kind 4 string feed://x") == true)
+        #expect(lines.contains("stable pointer"))
+        // The query from create was refused, as every host call during create is.
+        #expect(environment.refusedCalls.contains { $0.plugin == "test.model" && $0.call == "get_extension" })
+    }
+
+    @Test(arguments: [
+        ("", [JSONPath.Component]()), ("a", [.key("a")]), ("a.b", [.key("a"), .key("b")]),
+        ("nav_items[2].title", [.key("nav_items"), .index(2), .key("title")]),
+        (#"styles["a.b"]"#, [.key("styles"), .key("a.b")]), ("[0]", [.index(0)]),
+    ])
+    func pathsParse(path: String, components: [JSONPath.Component]) {
+        #expect(ModelPath.parse(path) == components)
+    }
+
+    @Test(arguments: ["a.", ".a", "a..b", "a[", "a[x]", "a[1", #"a["b]"#, "a b", "a]"])
+    func badPathsAreMissing(path: String) {
+        #expect(ModelPath.parse(path) == nil)
+    }
+}

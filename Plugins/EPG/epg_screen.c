@@ -46,31 +46,24 @@ typedef struct epg {
 
 static epg_t *self_of(const pb_screen_t *screen) { return (epg_t *)screen->plugin_data; }
 
-/* True when the props (compact JSON written by the host) set force_nav_bar_hidden to true. */
-static bool props_hide_bar(const char *props) {
-    const char *key = strstr(props, "\"force_nav_bar_hidden\"");
-    if (key == NULL) return false;
-    key += strlen("\"force_nav_bar_hidden\"");
-    while (*key == ' ' || *key == ':') key++;
-    return strncmp(key, "true", 4) == 0;
+/* Copies the string at `path` of the screen's props (plugboard.host.model) into `out`, or
+ * `fallback` when there is none. No JSON is parsed here: the host reads its own model. */
+static void props_string(const epg_t *epg, const pb_host_model_t *model, const char *path, const char *fallback,
+                         char *out, size_t size) {
+    const char *value = model != NULL ? model->string(epg->host, PB_MODEL_SCREEN, path) : NULL;
+    snprintf(out, size, "%s", value != NULL ? value : fallback);
 }
 
-/* Copies the string value of `"key":"…"` in the props (compact JSON written by the host) into
- * `out`, or `fallback` when absent. Values with escapes are not expected here. */
-static void props_string(const char *props, const char *key, const char *fallback, char *out, size_t size) {
-    char pattern[64];
-    const char *start;
-    const char *end;
-    snprintf(pattern, sizeof pattern, "\"%s\":\"", key);
-    start = strstr(props, pattern);
-    if (start == NULL || (end = strchr(start + strlen(pattern), '"')) == NULL ||
-        (size_t)(end - start - strlen(pattern)) >= size) {
-        snprintf(out, size, "%s", fallback);
-        return;
-    }
-    start += strlen(pattern);
-    memcpy(out, start, (size_t)(end - start));
-    out[end - start] = '\0';
+/* Reads the styles the guide follows (flattened into the props: `force_nav_bar_hidden`, not
+ * `styles.force_nav_bar_hidden`). */
+static void read_styles(epg_t *epg) {
+    const pb_host_model_t *model = epg->host->get_extension(epg->host, PB_HOST_EXT_MODEL);
+    bool hide = false;
+    epg->own_close_button =
+        model != NULL && model->boolean(epg->host, PB_MODEL_SCREEN, "force_nav_bar_hidden", &hide) && hide;
+    props_string(epg, model, "details_screen", "programme", epg->details_screen, sizeof epg->details_screen);
+    props_string(epg, model, "gesture_back_to", "", epg->back_to, sizeof epg->back_to);
+    props_string(epg, model, "gesture_forward_to", "", epg->forward_to, sizeof epg->forward_to);
 }
 
 /* Appends `text` to `out` as a JSON string (quotes, backslashes and control characters escaped). */
@@ -136,10 +129,12 @@ static bool epg_init(const pb_screen_t *screen) {
     epg_t *epg = self_of(screen);
     const pb_view_api_t *v = epg->host->views;
     const pb_host_navigation_t *navigation = epg->host->get_extension(epg->host, PB_HOST_EXT_NAVIGATION);
-    bool cells = navigation != NULL && navigation->screen_exists(epg->host, epg->details_screen);
+    bool cells;
     int hour = epg_current_hour();
     char line[128];
     int channel;
+    read_styles(epg);
+    cells = navigation != NULL && navigation->screen_exists(epg->host, epg->details_screen);
     epg->hour = hour;
     epg->root = v->create(epg->host, PB_VIEW_CONTAINER);
     epg->heading = v->create(epg->host, PB_VIEW_LABEL);
@@ -258,14 +253,11 @@ static const pb_screen_t *factory_create(const pb_screen_factory_t *factory, con
     (void)factory;
     (void)plugin_json;
     (void)data_source_json;
-    if (strcmp(plugin_id, descriptor.id) != 0 || screen_json == NULL) return NULL;
+    (void)screen_json; /* read in init, through plugboard.host.model */
+    if (strcmp(plugin_id, descriptor.id) != 0) return NULL;
     epg = calloc(1, sizeof *epg);
     if (epg == NULL) return NULL;
     epg->host = host;
-    epg->own_close_button = props_hide_bar(screen_json);
-    props_string(screen_json, "details_screen", "programme", epg->details_screen, sizeof epg->details_screen);
-    props_string(screen_json, "gesture_back_to", "", epg->back_to, sizeof epg->back_to);
-    props_string(screen_json, "gesture_forward_to", "", epg->forward_to, sizeof epg->forward_to);
     epg->screen.desc = &descriptor;
     epg->screen.plugin_data = epg;
     epg->screen.init = epg_init;

@@ -1,8 +1,9 @@
 /* SideMenu — the first-party side-menu root plugin ("side_menu"), in pure C11 over the ABI.
  *
  * What it does (seed 001, RootMenuPlugins.md):
- *  - create copies the nav items of its data source (the home screen's `menu` navigation) with
- *    the small JSON reader of mini_json.h, and returns NULL when that JSON is malformed;
+ *  - init reads the nav items of its data source (the home screen's `menu` navigation) through
+ *    plugboard.host.model — no JSON is parsed here — and fails when the data source is not an
+ *    object, an item has no id, or menus nest deeper than SIDE_MENU_MAX_DEPTH levels;
  *  - init builds its root view: the host's screen container, and over it a menu panel
  *    ("side-menu:panel", hidden at first) with one row per item: a button "menu-item:<id>" for
  *    items that open something, a label for headers and nested menus, whose children follow
@@ -21,8 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mini_json.h"
-
 #define SIDE_MENU_ID "side_menu"
 
 /* The height the side menu gives a navigation bar it places: the host's phone bar height. The
@@ -34,8 +33,10 @@
 #define SIDE_MENU_INDENT 16.0
 /* The panel covers this part of the root view's width (4/5, as the built-in side menu). */
 #define SIDE_MENU_PANEL_WIDTH(width) ((width) * 4.0 / 5.0)
-/* JSON nesting the data source may have: about 30 levels of nested menus. Deeper is refused. */
-#define SIDE_MENU_MAX_JSON_DEPTH 64
+/* Levels of nested menus the side menu shows; deeper is refused. */
+#define SIDE_MENU_MAX_DEPTH 32
+/* The longest model path it builds: "nav_items[NNN].nav_items[NNN]…" for every level. */
+#define SIDE_MENU_MAX_PATH (SIDE_MENU_MAX_DEPTH * 32)
 
 /* Default colours (0xAARRGGBB). */
 #define SIDE_MENU_PANEL_COLOR 0xF0202020u
@@ -111,9 +112,14 @@ static int hex_digit(char c) {
     return -1;
 }
 
-/* Reads the style colour `key` ("#RRGGBB" or "#AARRGGBB") of `styles`, else `fallback`. */
-static pb_argb_t style_color(const mj_value_t *styles, const char *key, pb_argb_t fallback) {
-    const char *text = mj_string_member(styles, key);
+/* Reads the style colour `styles.<key>` ("#RRGGBB" or "#AARRGGBB") of the data source, else
+ * `fallback`. */
+static pb_argb_t style_color(const side_menu_t *menu, const pb_host_model_t *model, const char *key,
+                             pb_argb_t fallback) {
+    char path[64];
+    const char *text;
+    snprintf(path, sizeof path, "styles.%s", key);
+    text = model->string(menu->host, PB_MODEL_DATA_SOURCE, path);
     size_t length, i;
     pb_argb_t color = 0;
     if (text == NULL || text[0] != '#') return fallback;
@@ -150,23 +156,47 @@ static bool add_row(side_menu_t *menu, const char *id, const char *title, bool i
     return row->id != NULL && row->title != NULL;
 }
 
-/* Copies the nav items of the array `items` (and, depth first, their own `nav_items`) into rows.
- * False when an item is not an object, lacks a non-empty string `id`, has a `nav_items` that is
- * not an array, or memory runs out. Recursion is bounded by the JSON depth limit. */
-static bool add_items(side_menu_t *menu, const mj_value_t *items, size_t depth) {
-    size_t i;
-    if (items == NULL || items->kind == MJ_NULL) return true;
-    if (items->kind != MJ_ARRAY) return false;
-    for (i = 0; i < items->count; i++) {
-        const mj_value_t *item = &items->items[i];
-        const char *id = mj_string_member(item, "id");
-        const char *title = mj_string_member(item, "title");
-        const char *type = mj_string_member(item, "type");
-        bool is_label = type != NULL && (strcmp(type, "header") == 0 || strcmp(type, "nested_menu") == 0);
-        if (item->kind != MJ_OBJECT || id == NULL || id[0] == '\0') return false;
+/* Copies the nav items of the array at `path` of the data source (and, depth first, their own
+ * `nav_items`) into rows. False when it is not an array (absent is fine), an item is not an
+ * object or lacks a non-empty string `id`, menus nest deeper than SIDE_MENU_MAX_DEPTH, or
+ * memory runs out. */
+static bool add_items(side_menu_t *menu, const pb_host_model_t *model, const char *path, size_t depth) {
+    const pb_host_t *host = menu->host;
+    pb_value_kind_t kind = model->kind(host, PB_MODEL_DATA_SOURCE, path);
+    uint32_t count, i;
+    char item[SIDE_MENU_MAX_PATH], field[SIDE_MENU_MAX_PATH + 16];
+    if (kind == PB_VALUE_MISSING || kind == PB_VALUE_NULL) return true;
+    if (kind != PB_VALUE_ARRAY || depth >= SIDE_MENU_MAX_DEPTH) return false;
+    count = model->count(host, PB_MODEL_DATA_SOURCE, path);
+    for (i = 0; i < count; i++) {
+        const char *id, *title, *type;
+        bool is_label;
+        if (snprintf(item, sizeof item, "%s[%u]", path, (unsigned)i) >= (int)sizeof item) return false;
+        if (model->kind(host, PB_MODEL_DATA_SOURCE, item) != PB_VALUE_OBJECT) return false;
+        snprintf(field, sizeof field, "%s.id", item);
+        id = model->string(host, PB_MODEL_DATA_SOURCE, field);
+        snprintf(field, sizeof field, "%s.title", item);
+        title = model->string(host, PB_MODEL_DATA_SOURCE, field);
+        snprintf(field, sizeof field, "%s.type", item);
+        type = model->string(host, PB_MODEL_DATA_SOURCE, field);
+        is_label = type != NULL && (strcmp(type, "header") == 0 || strcmp(type, "nested_menu") == 0);
+        if (id == NULL || id[0] == '\0') return false;
         if (!add_row(menu, id, title != NULL && title[0] != '\0' ? title : id, is_label, depth)) return false;
-        if (!add_items(menu, mj_member(item, "nav_items"), depth + 1)) return false;
+        snprintf(field, sizeof field, "%s.nav_items", item);
+        if (!add_items(menu, model, field, depth + 1)) return false;
     }
+    return true;
+}
+
+/* Reads the data source: the rows and the colours. False when it is unusable. */
+static bool read_model(side_menu_t *menu) {
+    const pb_host_model_t *model = menu->host->get_extension(menu->host, PB_HOST_EXT_MODEL);
+    if (model == NULL || model->kind(menu->host, PB_MODEL_DATA_SOURCE, "") != PB_VALUE_OBJECT) return false;
+    if (!add_items(menu, model, "nav_items", 0)) return false;
+    menu->panel_color = style_color(menu, model, "menu_background_color", SIDE_MENU_PANEL_COLOR);
+    menu->text_color = style_color(menu, model, "text_color", SIDE_MENU_TEXT_COLOR);
+    menu->header_color = style_color(menu, model, "header_text_color", SIDE_MENU_HEADER_COLOR);
+    menu->selected_color = style_color(menu, model, "selected_text_color", SIDE_MENU_SELECTED_COLOR);
     return true;
 }
 
@@ -247,6 +277,10 @@ static bool side_menu_init(const pb_root_t *root) {
     const pb_view_api_t *v = host->views;
     size_t i;
 
+    if (!read_model(menu)) {
+        host->log(host, PB_LOG_WARNING, "the menu's data source is not a usable nav_items model");
+        return false;
+    }
     menu->host_root = (const pb_host_root_t *)host->get_extension(host, PB_HOST_EXT_ROOT);
     if (menu->host_root != NULL && menu->host_root->screen_container != NULL) {
         menu->container = menu->host_root->screen_container(host);
@@ -388,34 +422,18 @@ static const pb_plugin_descriptor_t *factory_descriptor(const pb_root_factory_t 
     return index == 0 ? &descriptor : NULL;
 }
 
-/* create: reads the data source into rows; NULL for another id or a malformed data source. */
+/* create: the instance; its data source is read in init (host calls wait for init). NULL for
+ * another id. */
 static const pb_root_t *factory_create(const pb_root_factory_t *factory, const pb_host_t *host,
                                        const char *plugin_id, const char *plugin_json,
                                        const char *data_source_json) {
     side_menu_t *menu;
-    mj_value_t *model;
-    const mj_value_t *styles;
     (void)factory;
     (void)plugin_json;
+    (void)data_source_json;
     if (host == NULL || plugin_id == NULL || strcmp(plugin_id, SIDE_MENU_ID) != 0) return NULL;
-    model = mj_parse(data_source_json, SIDE_MENU_MAX_JSON_DEPTH);
-    if (model == NULL || model->kind != MJ_OBJECT) {
-        mj_free(model);
-        return NULL;
-    }
     menu = calloc(1, sizeof *menu);
-    if (menu == NULL || !add_items(menu, mj_member(model, "nav_items"), 0)) {
-        if (menu != NULL) free_menu(menu);
-        mj_free(model);
-        return NULL;
-    }
-    styles = mj_member(model, "styles");
-    menu->panel_color = style_color(styles, "menu_background_color", SIDE_MENU_PANEL_COLOR);
-    menu->text_color = style_color(styles, "text_color", SIDE_MENU_TEXT_COLOR);
-    menu->header_color = style_color(styles, "header_text_color", SIDE_MENU_HEADER_COLOR);
-    menu->selected_color = style_color(styles, "selected_text_color", SIDE_MENU_SELECTED_COLOR);
-    mj_free(model);
-
+    if (menu == NULL) return NULL;
     menu->host = host;
     menu->placement = PB_PLACEMENT_ON_TOP;
     menu->root.desc = &descriptor;

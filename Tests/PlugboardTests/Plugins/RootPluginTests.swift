@@ -41,7 +41,8 @@ import Testing
             pluginJSON: "{}", dataSourceJSON: dataSourceJSON, delegate: manager)
     }
 
-    /// Inputs the roots must refuse in `create` (NULL), without crashing.
+    /// Inputs the roots must refuse (the tab bar in `create`, the side menu, which reads its model
+    /// through plugboard.host.model, in `init`), without crashing.
     static let malformed = [
         "", "   ", "null", "[]", "{", #"{"nav_items":["#, #"{"nav_items":[{"id":"a",}]}"#, #"{"nav_items":{}}"#,
         #"{"nav_items":["a"]}"#, #"{"nav_items":[{"title":"no id"}]}"#, #"{"nav_items":[{"id":7}]}"#,
@@ -170,27 +171,28 @@ import Testing
     func sideMenuRefusesAMalformedDataSource(json: String) throws {
         let environment = PlugboardHost()
         let library = try PluginLibrary.open(path: Built.library("SideMenu"))
-        #expect(throws: PluginLoadError.createReturnedNull(path: library.path, plugin: "side_menu")) {
+        #expect(throws: PluginLoadError.instanceInitFailed(path: library.path, plugin: "side_menu")) {
             try RootInstance(
                 library: library, pluginID: "side_menu", environment: environment, pluginJSON: "{}",
                 dataSourceJSON: json, delegate: RecordingManager(environment: environment))
         }
     }
 
-    @Test func sideMenuRefusesDataNestedTooDeeply() throws {
+    @Test func sideMenuRefusesMenusNestedTooDeeply() throws {
         let environment = PlugboardHost()
         let manager = RecordingManager(environment: environment)
-        // The data source object and `arrays` arrays inside one of its members: arrays + 1 levels.
-        let nested = { (arrays: Int) in
-            #"{"nav_items":[],"extra":"# + String(repeating: "[", count: arrays)
-                + String(repeating: "]", count: arrays) + "}"
+        // `levels` levels of nested menus, one item each; the side menu shows 32.
+        let json = { (levels: Int) in
+            var item = #"{"id":"leaf"}"#
+            for _ in 0..<(levels - 1) { item = #"{"id":"n","type":"nested_menu","nav_items":["# + item + "]}" }
+            return #"{"nav_items":["# + item + "]}"
         }
         let root = try Self.instance(
-            "SideMenu", "side_menu", dataSourceJSON: nested(63), environment: environment, manager: manager)
+            "SideMenu", "side_menu", dataSourceJSON: json(32), environment: environment, manager: manager)
         root.destroy()
-        #expect(throws: PluginLoadError.createReturnedNull(path: Built.library("SideMenu"), plugin: "side_menu")) {
+        #expect(throws: PluginLoadError.instanceInitFailed(path: Built.library("SideMenu"), plugin: "side_menu")) {
             try Self.instance(
-                "SideMenu", "side_menu", dataSourceJSON: nested(64), environment: environment, manager: manager)
+                "SideMenu", "side_menu", dataSourceJSON: json(33), environment: environment, manager: manager)
         }
     }
 
@@ -212,7 +214,7 @@ import Testing
             app.events.contains(
                 AppEvent(
                     "fallback", "builtin.side_menu",
-                    detail: "\(Built.library("SideMenu")): create(\"side_menu\") returned NULL")))
+                    detail: "\(Built.library("SideMenu")): init of plugin 'side_menu' returned false")))
         #expect(app.state.bar.contextButton == .menu)  // the built-in menu works instead
         #expect(app.selectRootItem("deep-40"))
         #expect(app.state.visibleScreen == "shows")

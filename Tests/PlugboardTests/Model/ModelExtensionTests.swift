@@ -67,4 +67,24 @@ struct ModelExtensionTests {
     func badPathsAreMissing(path: String) {
         #expect(ModelPath.parse(path) == nil)
     }
+
+    @Test func aSwiftBarReadsEachScreensNavItemsThroughTheSDK() throws {
+        let fixture = AppFixture(
+            screens: [
+                AppFixture.screen(
+                    "home", home: true,
+                    navigations: [AppFixture.navBar("bar-home", items: [AppFixture.item("h1", target: "other")])]),
+                AppFixture.screen(
+                    "other",
+                    navigations: [
+                        AppFixture.navBar(
+                            "bar-other", items: [AppFixture.item("o1", target: "home"), AppFixture.item("o2")])
+                    ]),
+            ])
+        let app = try fixture.launch()
+        #expect(app.state.bar.navigationButtons.map(\.id) == ["h1"])
+        try app.transition.push("other").start()
+        // The test bar (PlugboardSDK) rebuilt its buttons from ModelReader's nav_items[i].id.
+        #expect(app.state.bar.navigationButtons.map(\.id) == ["o1", "o2"])
+    }
 }

@@ -85,7 +85,13 @@ final class TestNavigationBar: NavigationBarPlugin {
     }
 
     func customize(screenJSON: String, navBarJSON: String, dataSourceJSON: String?) {
-        if let ids = Self.navItemIDs(navBarJSON), ids != navItemIDs {
+        // The new model, read through plugboard.host.model (no JSON parsing once set up).
+        let ids = host.model.map { model in
+            (0..<model.count(.navigationBar, "nav_items")).compactMap {
+                model.string(.navigationBar, "nav_items[\($0)].id")
+            }
+        }
+        if let ids, ids != navItemIDs {
             navItemIDs = ids
             makeButtons()
         }

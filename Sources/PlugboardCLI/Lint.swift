@@ -51,11 +51,18 @@ struct Lint: ParsableCommand {
             riversURL = riversURL ?? files.rivers
         }
         var diagnostics: [ConfigDiagnostic] = []
+        var checked: [String] = []  // what an "ok" line counts
         if let manifest {
             diagnostics += AppConfiguration.checkManifest(URL(fileURLWithPath: manifest)).1
+            checked.append("1 manifest")
         }
         if pluginsURL != nil || riversURL != nil {
-            diagnostics += AppConfiguration.check(pluginsURL: pluginsURL, riversURL: riversURL).1
+            let (configuration, found) = AppConfiguration.check(pluginsURL: pluginsURL, riversURL: riversURL)
+            diagnostics += found
+            if let configuration {
+                if pluginsURL != nil { checked.append(Self.count(configuration.plugins.entries.count, "plugin")) }
+                if riversURL != nil { checked.append(Self.count(configuration.rivers.screens.count, "screen")) }
+            }
         }
         if let folder {
             diagnostics += AppSettings.check(folder: URL(fileURLWithPath: folder)).1
@@ -63,13 +70,21 @@ struct Lint: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(diagnostics), as: UTF8.self))
+            // An empty list is `[]` (the encoder writes it over two lines).
+            print(diagnostics.isEmpty ? "[]" : String(decoding: try encoder.encode(diagnostics), as: UTF8.self))
         } else {
             for diagnostic in diagnostics { print(diagnostic) }
             let errors = diagnostics.filter { $0.severity == .error }.count
             let warnings = diagnostics.count - errors
-            if !diagnostics.isEmpty { print("\(errors) error(s), \(warnings) warning(s)") }
+            if diagnostics.isEmpty {
+                print("ok: " + checked.joined(separator: ", "))
+            } else {
+                print("\(errors) error(s), \(warnings) warning(s)")
+            }
         }
         if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }
+
+    /// "1 plugin", "7 screens".
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

@@ -51,6 +51,13 @@ struct Run: ParsableCommand {
     @Flag(help: "Start where the last run with the same --state-file stopped.")
     var restore = false
 
+    @Flag(
+        name: .customLong("allow-fallbacks"),
+        help:
+            "In a script or from standard input, do not fail the run (exit status 1) when plugins fail to load and the app falls back."
+    )
+    var allowFallbacks = false
+
     @OptionGroup var supervision: SupervisionOptions
 
     @OptionGroup var logging: LoggingOptions
@@ -102,7 +109,7 @@ struct Run: ParsableCommand {
         show(first)
 
         for (index, line) in lines.enumerated() {
-            let reply = engine.perform(.command(line))
+            let reply = engine.perform(.command(line, line: index + 1))
             failures.report(reply.failures)
             if reply.quit { break }
             if !reply.succeeded {
@@ -117,6 +124,12 @@ struct Run: ParsableCommand {
             if !reply.output.isEmpty || (json && isCommand) { show(reply) }
         }
         try failures.finish()
+        if !interactive && !allowFallbacks && !ready.startup.isEmpty {
+            printError(
+                "\(ready.startup.count) plugin problem(s) at start-up (above): exit status 1; --allow-fallbacks accepts them"
+            )
+            throw ExitCode(1)
+        }
     }
 
     /// `--restore` (the state file's URL; one that no longer resolves falls back to home with a

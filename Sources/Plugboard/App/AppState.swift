@@ -44,6 +44,8 @@ public struct AppState: Sendable, Hashable, Codable {
     public var cache: ScreenCache.Statistics
     /// The transition under way on the virtual clock (seed 003), if any.
     public var transition: TransitionState?
+    /// Plugins that failed to load and the fallbacks taken (`error ID: why`, `fallback ID: why`).
+    public var problems: [String]
 }
 
 extension PlugboardApp {
@@ -89,7 +91,8 @@ extension PlugboardApp {
                 translucent: appearance.isTranslucent || container.customBar?.isTranslucent == true,
                 largeTitle: container.prefersLargeTitle, customBar: container.customBar != nil),
             statusBarColor: frames.statusBar == nil ? nil : tree[container.statusBar]?.backgroundColor,
-            frames: frames, cache: cache.statistics, transition: transitionState)
+            frames: frames, cache: cache.statistics, transition: transitionState,
+            problems: events.filter { $0.name == "error" || $0.name == "fallback" }.map(\.description))
     }
 
     /// Every view under `handle`, depth first.

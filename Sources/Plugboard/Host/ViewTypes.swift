@@ -5,6 +5,16 @@ public struct ViewHandle: Hashable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: UInt64
     public init(_ rawValue: UInt64) { self.rawValue = rawValue }
     public var description: String { "view#\(rawValue)" }
+
+    /// In JSON a handle is the number a plugin sees (`pb_view_t`), not a Swift structure.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(UInt64.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// The kinds of host view (`PB_VIEW_*`).

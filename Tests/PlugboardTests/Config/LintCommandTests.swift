@@ -11,7 +11,7 @@ import Testing
     @Test func aValidAppIsCleanAndExitsZero() throws {
         let result = try run([Self.plugboard, "lint", "app"], in: Self.fixtures)
         #expect(result.status == 0)
-        #expect(result.output == "")
+        #expect(result.output == "ok: 6 plugins, 4 screens\n")
     }
 
     @Test func everyErrorIsPrintedAndTheStatusIsOne() throws {
@@ -48,7 +48,7 @@ import Testing
         let manifest = try run(
             [Self.plugboard, "lint", "--manifest", "real/manifest-nav-bar-kan.json"], in: Self.fixtures)
         #expect(manifest.status == 0)
-        #expect(manifest.output == "")
+        #expect(manifest.output == "ok: 1 manifest\n")
     }
 
     @Test func userMistakesGetOneLine() throws {

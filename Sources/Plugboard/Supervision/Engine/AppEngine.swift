@@ -24,7 +24,19 @@ public final class AppEngine {
         var reply = answer(request)
         if let app {
             reply.stateURL = app.stateURL.description
-            if launch.includesState { reply.state = ShellSession.json(ShellState(app: app), pretty: false) }
+            if launch.includesState {
+                var state = ShellState(app: app)
+                if case .command(let text, let line) = request {
+                    state.command = text.trimmingCharacters(in: .whitespaces)
+                    state.line = line
+                    switch try? ShellCommand.parse(text) {
+                    case .events: state.events = app.events
+                    case .help: state.help = ShellCommand.usage.map { "\($0.0): \($0.1)" }
+                    default: break
+                    }
+                }
+                reply.state = ShellSession.json(state, pretty: false)
+            }
         }
         return reply
     }
@@ -36,7 +48,7 @@ public final class AppEngine {
         if case .probe(let path, let json) = request { return Self.probe(path, json: json) }
         guard let app, let session else { return EngineReply(output: "no app is loaded", succeeded: false) }
         switch request {
-        case .command(let line):
+        case .command(let line, _):
             let outcome = session.run(line: line)
             var reply = EngineReply(output: outcome.output, succeeded: outcome.succeeded)
             reply.quit = outcome.quit

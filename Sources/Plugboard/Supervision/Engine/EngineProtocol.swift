@@ -2,8 +2,8 @@
 /// requests go to an engine in this process (`--in-process`) or, as one JSON line each, to an
 /// engine process under a supervisor.
 public enum EngineRequest: Codable, Sendable, Equatable {
-    /// A shell command line (`tap 2`, `back`, `state`, …).
-    case command(String)
+    /// A shell command line (`tap 2`, `back`, `state`, …), with its line in the script or input.
+    case command(String, line: Int? = nil)
     /// Go to the state a URL of the app's scheme names.
     case open(String)
     /// Show a rivers.json screen, pushed from the root as a menu item would (`render --screen`).

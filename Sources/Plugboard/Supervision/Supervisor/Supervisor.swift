@@ -69,7 +69,7 @@ public final class Supervisor: EngineDriver {
                 if !reply.stateURL.isEmpty { stateURL = reply.stateURL }
                 untracedInARow = 0
                 // The device is not part of the state URL: a restarted engine starts on the one chosen last.
-                if reply.succeeded, case .command(let line) = request,
+                if reply.succeeded, case .command(let line, _) = request,
                     case .device(let kind)? = try? ShellCommand.parse(line)
                 {
                     launch.device = kind

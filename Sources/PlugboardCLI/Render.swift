@@ -46,6 +46,9 @@ struct Render: ParsableCommand {
         }
     }
 
+    @Option(help: "With --format text: fit the drawing to COLSxROWS characters (e.g. 80x24).")
+    var size: TerminalSize?
+
     @Option(name: .shortAndLong, help: "Write to FILE (default: standard output).")
     var output: String?
 
@@ -55,7 +58,9 @@ struct Render: ParsableCommand {
 
     func run() throws {
         logging.bootstrap()
-        let engine = try CommandEngine(supervision, app.engineLaunch, logging)
+        var launch = app.engineLaunch
+        launch.terminal = size
+        let engine = try CommandEngine(supervision, launch, logging)
         let perform = engine.perform
         if let url {
             let reply = perform(.open(url))

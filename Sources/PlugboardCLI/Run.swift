@@ -51,6 +51,12 @@ struct Run: ParsableCommand {
     @Flag(help: "Start where the last run with the same --state-file stopped.")
     var restore = false
 
+    @Option(
+        help:
+            "Fit the drawing to a terminal of COLSxROWS characters (e.g. 80x24); by default the terminal's own size, or 78 columns when output is not a terminal."
+    )
+    var size: TerminalSize?
+
     @Flag(
         name: .customLong("allow-fallbacks"),
         help:
@@ -90,6 +96,7 @@ struct Run: ParsableCommand {
         var launch = app.engineLaunch
         launch.includesState = json
         launch.openURLCommand = openURLCommand
+        launch.terminal = size ?? .ofStandardOutput
         let engine = supervision.driver(launch, logLevel: logging.logLevel.rawValue)
         defer { engine.stop() }
         let failures = PluginFailureReport(json: json, scripted: !interactive)

@@ -11,6 +11,28 @@ struct CellRect: Equatable {
 /// How points map to character cells: a column is `columnWidth` points, a row twice that (a
 /// terminal cell is about twice as tall as it is wide), so the drawing keeps the device's
 /// proportions.
+/// A terminal's size in characters (`--size 80x24`, or the tty's).
+public struct TerminalSize: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// `COLSxROWS`, e.g. `80x24`; nil unless both are at least 10.
+    public init?(_ text: String) {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]), columns >= 10, rows >= 10 else {
+            return nil
+        }
+        self.init(columns: columns, rows: rows)
+    }
+
+    public var description: String { "\(columns)x\(rows)" }
+}
+
 struct CellScale: Equatable {
     let columnWidth: Double
     let columns: Int
@@ -29,6 +51,16 @@ struct CellScale: Equatable {
         self.columnWidth = width.isFinite && width > 0 ? width : Self.defaultColumnWidth
         columns = max(1, Int((device.width / self.columnWidth).rounded()))
         rows = max(1, Int((device.height / (self.columnWidth * 2)).rounded()))
+    }
+
+    /// The finest scale at which the whole device, inside its one-character frame, fits a
+    /// terminal of `size` (a character is about twice as tall as wide), never finer than the
+    /// default. An 80×24 terminal shows a whole phone.
+    static func fitting(_ device: DeviceProfile, in size: TerminalSize) -> Double {
+        let columns = Double(max(8, size.columns - 2))
+        let rows = Double(max(4, size.rows - 2))
+        let width = max(device.width / columns, device.height / (2 * rows))
+        return max(defaultColumnWidth, (width * 100).rounded(.up) / 100)
     }
 
     /// The cells `rect` covers (at least one each way), or nil when it is empty.

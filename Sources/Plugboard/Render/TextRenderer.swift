@@ -17,9 +17,14 @@ public enum TextRenderer {
     ///   - ansi: colour the drawing with ANSI escape sequences.
     ///   - columnWidth: points per column (a row is twice that); by default 5, or what keeps the
     ///     drawing at most 100 columns wide.
-    public static func render(_ app: PlugboardApp, ansi: Bool = false, columnWidth: Double? = nil) -> String {
+    ///   - terminal: the terminal to fit: the whole device is drawn within it (the legend
+    ///     follows below).
+    public static func render(
+        _ app: PlugboardApp, ansi: Bool = false, columnWidth: Double? = nil, terminal: TerminalSize? = nil
+    ) -> String {
         guard let scene = RenderScene(app) else { return "(the app is shut down)\n" }
-        let scale = CellScale(device: scene.device, columnWidth: columnWidth)
+        let width = columnWidth ?? terminal.map { CellScale.fitting(scene.device, in: $0) }
+        let scale = CellScale(device: scene.device, columnWidth: width)
         var grid = CharacterGrid(columns: scale.columns, rows: scale.rows)
         for layer in [scene.backdrop, scene.root, scene.leaving].compactMap({ $0 }) {
             draw(layer, on: &grid, scale: scale)

@@ -99,7 +99,10 @@ public final class ShellSession {
     }
 
     /// The screen as text, with its numbered tap targets.
-    public var drawing: String { TextRenderer.render(app) }
+    public var drawing: String { TextRenderer.render(app, terminal: terminal) }
+
+    /// The terminal the drawings fit (nil: the default scale).
+    public var terminal: TerminalSize?
 
     private func changed(_ done: Bool, failure: String) -> Outcome {
         done ? Outcome(output: drawing, succeeded: true) : Outcome(output: failure, succeeded: false)

@@ -12,6 +12,7 @@ public final class AppEngine {
         self.launch = launch
         app = launch.loadsApp ? try launch.makeApp(environment: environment) : nil
         session = app.map(ShellSession.init(app:))
+        session?.terminal = launch.terminal
     }
 
     /// What loading met: plugins that failed to load, fallbacks taken.
@@ -66,7 +67,8 @@ public final class AppEngine {
             }
             return EngineReply(output: session.drawing, succeeded: true)
         case .render(let svg, let animate):
-            let drawing = svg ? SVGRenderer.render(app, animate: animate) : TextRenderer.render(app)
+            let drawing =
+                svg ? SVGRenderer.render(app, animate: animate) : TextRenderer.render(app, terminal: launch.terminal)
             return EngineReply(output: drawing, succeeded: true)
         case .exports:
             let lines = app.plugins.exports.catalog.flatMap { plugin, functions in

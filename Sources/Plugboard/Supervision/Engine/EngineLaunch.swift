@@ -21,6 +21,8 @@ public struct EngineLaunch: Codable, Sendable, Equatable {
     public var loadsApp = true
     /// The engine process's `--log-level` (its log lines go to standard error).
     public var logLevel = "warning"
+    /// The terminal the text drawings fit (`--size`, or the user's tty).
+    public var terminal: TerminalSize?
 
     public init(
         folder: String?, pluginsFile: String? = nil, riversFile: String? = nil, searchPath: LibrarySearchPath,

@@ -436,3 +436,37 @@ pub static plugboard_entry: pb_plugin_entry_t = pb_plugin_entry_t {
     deinit: Some(entry_deinit),
     get_factory: Some(entry_get_factory),
 };
+
+/// The size, alignment and field offsets of every struct `ffi` mirrors, one line each, for the
+/// layout test that compares them with the C header's (built with `--features layout` only, so
+/// the plugin itself exports nothing but `plugboard_entry`).
+#[cfg(feature = "layout")]
+#[no_mangle]
+pub extern "C" fn example_rust_layout() -> *const c_char {
+    use ffi::*;
+    use std::fmt::Write;
+    use std::mem::{align_of, offset_of, size_of};
+    use std::sync::OnceLock;
+    macro_rules! layout {
+        ($out:ident, $t:ident; $($f:ident),*) => {
+            write!($out, "{} size={} align={}", stringify!($t), size_of::<$t>(), align_of::<$t>()).unwrap();
+            $(write!($out, " {}={}", stringify!($f), offset_of!($t, $f)).unwrap();)*
+            $out.push('\n');
+        };
+    }
+    static TEXT: OnceLock<CString> = OnceLock::new();
+    TEXT.get_or_init(|| {
+        let mut out = String::new();
+        layout!(out, pb_version_t; major, minor, patch);
+        layout!(out, pb_rect_t; x, y, width, height);
+        layout!(out, pb_view_api_t; create, release, set_identifier, set_text, set_text_color, set_background_color, set_image_url, set_font, set_alignment, set_hidden, set_enabled, set_frame, get_frame, add_child, remove_child, set_tap_action);
+        layout!(out, pb_host_info_t; abi_version, name, version, library_path);
+        layout!(out, pb_host_t; abi_version, host_data, name, vendor, version, get_extension, log, views);
+        layout!(out, pb_plugin_descriptor_t; abi_version, id, name, vendor, version, description, kind, flags);
+        layout!(out, pb_plugin_entry_t; abi_version, init, deinit, get_factory);
+        layout!(out, pb_screen_t; desc, plugin_data, init, destroy, view, layout, will_appear, did_appear, will_disappear, did_disappear, get_extension);
+        layout!(out, pb_screen_factory_t; count, get_descriptor, create);
+        CString::new(out).unwrap()
+    })
+    .as_ptr()
+}

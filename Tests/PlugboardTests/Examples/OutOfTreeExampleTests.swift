@@ -120,6 +120,48 @@ import Testing
             ])
     }
 
+    /// The Rust example writes the header's structs by hand: their sizes, alignments and field
+    /// offsets, as Rust lays them out, must be the C compiler's for `plugboard.h`, so a header
+    /// change that would break Rust authors fails here.
+    @Test func theRustDeclarationsHaveTheHeadersLayout() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let build = try run([
+            "cargo", "build", "--offline", "--locked", "--release", "--features", "layout",
+            "--manifest-path", Self.examples + "/rust-plugin/Cargo.toml", "--target-dir", folder.path,
+        ])
+        try #require(build.status == 0, "\(build.output)")
+        let handle = try #require(dlopen(folder.path + "/release/libexample_rust_plugin.so", RTLD_NOW | RTLD_LOCAL))
+        let symbol = try #require(dlsym(handle, "example_rust_layout"))
+        let layout = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafePointer<CChar>).self)
+        let rust = String(cString: layout())
+        let lines = rust.split(separator: "\n")
+        #expect(lines.count == 9, "every struct the example mirrors")
+
+        // The same report from C, for the struct and field names Rust reported.
+        var program = "#include <plugboard.h>\n#include <stdio.h>\n#include <stddef.h>\nint main(void) {\n"
+        for line in lines {
+            let words = line.split(separator: " ")
+            let type = words[0]
+            program += #"    printf("%s size=%zu align=%zu", "\#(type)", sizeof(\#(type)), _Alignof(\#(type)));"# + "\n"
+            for field in words.dropFirst(3).map({ $0.split(separator: "=")[0] }) {
+                program += #"    printf(" %s=%zu", "\#(field)", offsetof(\#(type), \#(field)));"# + "\n"
+            }
+            program += #"    printf("\n");"# + "\n"
+        }
+        program += "    return 0;\n}\n"
+        let source = folder.appendingPathComponent("layout.c")
+        try Data(program.utf8).write(to: source)
+        let binary = folder.appendingPathComponent("layout").path
+        let compile = try run([
+            "cc", "-std=c11", "-Wall", "-Wextra", "-pedantic", "-I", PackageRoot.path + "/Sources/PlugboardABI/include",
+            source.path, "-o", binary,
+        ])
+        try #require(compile.status == 0, "\(compile.output)")
+        let c = try run([binary])
+        #expect(c.output == rust)
+    }
+
     /// Slow: the example's own build compiles PlugboardSDK from this checkout.
     @Test func theSwiftPluginBuildsAsItsOwnPackageAndGreets() throws {
         let scratch = try makeTemporaryDirectory()

@@ -104,6 +104,7 @@ let package = Package(
         + swiftPlugins.map {
             .target(
                 name: $0, dependencies: ["PlugboardSDK"], path: "Plugins/\($0)",
+                exclude: pluginManifests($0),  // read by the apps, not built
                 // Export plugboard_entry only: the Swift symbols stay inside the library.
                 linkerSettings: [
                     .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])

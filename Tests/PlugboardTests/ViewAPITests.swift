@@ -37,7 +37,7 @@ import Testing
         #expect(
             refused == [
                 "create refused: unknown view kind 42",
-                "set_text refused: invalid view handle 999999",
+                "set_text refused: invalid view handle 999999: no view was ever made with it",
                 "set_text refused: view#\(container): a container has no text",
                 "set_enabled refused: view#\(label): a label has no enabled",
                 "set_alignment refused: unknown alignment 7",
@@ -45,8 +45,8 @@ import Testing
                 "set_frame refused: invalid frame (0.0, 0.0, -5.0×1.0): sizes must be finite and ≥ 0",
                 "add_child refused: adding view#\(container) to view#\(label) would make a cycle",
                 "remove_child refused: view#\(container) is not a child of view#\(label)",
-                "set_text refused: view#\(foreign): cannot set text of a view the plugin does not own",
-                "set_text refused: invalid view handle \(label)",
+                "set_text refused: view#\(foreign) is not yours: cannot set text of a view the plugin does not own",
+                "set_text refused: view#\(label) was released; a released view cannot be used again",
             ])
         #expect(environment.pluginLog.allSatisfy { $0.severity == .warning })
     }

@@ -1,6 +1,8 @@
 /// Why the host refused a view call. Logged with the calling plugin's name; never a crash.
 public enum ViewError: Error, Equatable, CustomStringConvertible {
     case invalidHandle(UInt64)
+    /// The view existed and was released (by its owner, or with its destroyed instance).
+    case released(ViewHandle)
     case unknownKind(Int32)
     case unknownAlignment(Int32)
     case propertyNotSupported(property: String, kind: ViewKind, view: ViewHandle)
@@ -15,11 +17,13 @@ public enum ViewError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidHandle(let raw): "invalid view handle \(raw)"
+        case .invalidHandle(let raw): "invalid view handle \(raw): no view was ever made with it"
+        case .released(let view): "\(view) was released; a released view cannot be used again"
         case .unknownKind(let kind): "unknown view kind \(kind)"
         case .unknownAlignment(let alignment): "unknown alignment \(alignment)"
         case .propertyNotSupported(let property, let kind, let view): "\(view): a \(kind) has no \(property)"
-        case .notOwner(let property, let view): "\(view): cannot set \(property) of a view the plugin does not own"
+        case .notOwner(let property, let view):
+            "\(view) is not yours: cannot set \(property) of a view the plugin does not own"
         case .cycle(let parent, let child): "adding \(child) to \(parent) would make a cycle"
         case .notAChild(let parent, let child): "\(child) is not a child of \(parent)"
         case .invalidFrame(let rect): "invalid frame \(rect): sizes must be finite and ≥ 0"

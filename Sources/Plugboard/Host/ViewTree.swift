@@ -10,6 +10,11 @@ import Synchronization
 /// read by the same owners; nothing may create a cycle. Texts are cut at `maximumTextLength`.
 public final class ViewTree {
     public private(set) var views: [ViewHandle: HostView] = [:]
+    /// The handles released last (at most `rememberedReleases`), so a call on one says
+    /// "released" rather than "invalid".
+    private var released: Set<ViewHandle> = []
+    private var releaseOrder: [ViewHandle] = []
+    static let rememberedReleases = 4096
     /// Views the host handed to an owner that does not own them: it may place them in its tree.
     private var grants: [ViewOwner: Set<ViewHandle>] = [:]
 
@@ -36,7 +41,9 @@ public final class ViewTree {
     }
 
     private func view(_ handle: ViewHandle) throws(ViewError) -> HostView {
-        guard let view = views[handle] else { throw .invalidHandle(handle.rawValue) }
+        guard let view = views[handle] else {
+            throw released.contains(handle) ? .released(handle) : .invalidHandle(handle.rawValue)
+        }
         return view
     }
 
@@ -63,6 +70,11 @@ public final class ViewTree {
         if let parent = view.parent { views[parent]?.children.removeAll { $0 == handle } }
         for child in view.children { views[child]?.parent = nil }
         views[handle] = nil
+        released.insert(handle)
+        releaseOrder.append(handle)
+        if releaseOrder.count > Self.rememberedReleases {
+            released.remove(releaseOrder.removeFirst())
+        }
     }
 
     /// Lets `owner` place `view` in its tree although it does not own it (views the host hands a

@@ -51,6 +51,26 @@ import Testing
         #expect(environment.pluginLog.allSatisfy { $0.severity == .warning })
     }
 
+    @Test func stringsThatAreNotUTF8AreRefused() throws {
+        let instance = environment.makeInstanceHost(pluginID: "acme.screen", kind: .screen)
+        let host = UnsafePointer(instance.cHost)
+        let api = host.pointee.views.pointee
+        let label = api.create(host, pb_view_kind_t(PB_VIEW_LABEL))
+        let invalid: [CChar] = [CChar(bitPattern: 0xFF), CChar(bitPattern: 0xFE), 0]
+        #expect(!api.set_text(host, label, invalid))
+        #expect(!api.set_identifier(host, label, invalid))
+        #expect(!api.set_font(host, label, invalid, 12))
+        #expect(api.set_text(host, label, "fine"))
+        #expect(environment.views[ViewHandle(label)]?.text == "fine")
+        #expect(
+            messages(environment, from: "acme.screen").prefix(3) == [
+                "set_text refused: the text is not UTF-8", "set_identifier refused: the identifier is not UTF-8",
+                "set_font refused: the font family is not UTF-8",
+            ])
+        host.pointee.log(host, pb_log_severity_t(PB_LOG_INFO), invalid)
+        #expect(messages(environment, from: "acme.screen").last?.hasSuffix("[not UTF-8]") == true)
+    }
+
     @Test func aParentsOwnerMayFrameAndHideItsChildrenButNotRestyleThem() throws {
         let tree = ViewTree()
         let parentOwner = ViewOwner(1)

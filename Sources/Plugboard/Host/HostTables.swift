@@ -34,7 +34,16 @@ enum HostTables {
             case Int(PB_LOG_WARNING): .warning
             default: .error
             }
-        instance.log(level, String(cString: message))
+        // A log line is kept even when it is not UTF-8: shown with U+FFFD, and said so.
+        let text = String(validatingCString: message) ?? (String(cString: message) + " [not UTF-8]")
+        instance.log(level, text)
+    }
+
+    /// A string argument of a view call, refused when it is not UTF-8.
+    private static func utf8(_ text: UnsafePointer<CChar>?, _ argument: String) throws(ViewError) -> String? {
+        guard let text else { return nil }
+        guard let valid = String(validatingCString: text) else { throw .notUTF8(argument: argument) }
+        return valid
     }
 
     nonisolated(unsafe) static let views: UnsafePointer<pb_view_api_t> = allocate(
@@ -52,14 +61,12 @@ enum HostTables {
             },
             set_identifier: { host, view, identifier in
                 InstanceHost.perform(host, "set_identifier") {
-                    try $0.views.setIdentifier(ViewHandle(view), identifier.map(String.init(cString:)), by: $0.owner)
+                    try $0.views.setIdentifier(ViewHandle(view), try utf8(identifier, "identifier"), by: $0.owner)
                 }
             },
             set_text: { host, view, text in
                 InstanceHost.perform(host, "set_text") {
-                    if let length = try $0.views.setText(
-                        ViewHandle(view), text.map(String.init(cString:)), by: $0.owner)
-                    {
+                    if let length = try $0.views.setText(ViewHandle(view), try utf8(text, "text"), by: $0.owner) {
                         $0.log(.warning, "set_text: a text of \(length) bytes was cut to \(ViewTree.maximumTextLength)")
                     }
                 }
@@ -76,13 +83,13 @@ enum HostTables {
             },
             set_image_url: { host, view, url in
                 InstanceHost.perform(host, "set_image_url") {
-                    try $0.views.setImageURL(ViewHandle(view), url.map(String.init(cString:)), by: $0.owner)
+                    try $0.views.setImageURL(ViewHandle(view), try utf8(url, "image URL"), by: $0.owner)
                 }
             },
             set_font: { host, view, family, size in
                 InstanceHost.perform(host, "set_font") {
                     try $0.views.setFont(
-                        ViewHandle(view), family: family.map(String.init(cString:)), size: size, by: $0.owner)
+                        ViewHandle(view), family: try utf8(family, "font family"), size: size, by: $0.owner)
                 }
             },
             set_alignment: { host, view, alignment in
@@ -140,11 +147,12 @@ enum HostTables {
                     return
                 }
                 instance.navigationBarDelegate?.navigationBar(
-                    instance, pressed: kind, navItemID: navItemID.map(String.init(cString:)))
+                    instance, pressed: kind, navItemID: navItemID.flatMap { instance.utf8($0, "button_pressed") })
             },
             make_navigation_button: { host, navItemID in
-                guard let instance = InstanceHost.from(host, "make_navigation_button"), let navItemID else { return 0 }
-                let id = String(cString: navItemID)
+                guard let instance = InstanceHost.from(host, "make_navigation_button"), let navItemID,
+                    let id = instance.utf8(navItemID, "make_navigation_button")
+                else { return 0 }
                 return instance.navigationBarDelegate?.navigationBar(instance, makeButtonFor: id)?.rawValue ?? 0
             },
             is_special_button_used_by_root: { host in
@@ -209,8 +217,10 @@ enum HostTables {
                 return container.rawValue
             },
             open_item: { host, navItemID in
-                guard let instance = InstanceHost.from(host, "open_item"), let navItemID else { return false }
-                return instance.rootDelegate?.root(instance, openItem: String(cString: navItemID)) ?? false
+                guard let instance = InstanceHost.from(host, "open_item"), let navItemID,
+                    let id = instance.utf8(navItemID, "open_item")
+                else { return false }
+                return instance.rootDelegate?.root(instance, openItem: id) ?? false
             }
         ))
 
@@ -240,8 +250,9 @@ enum HostTables {
     nonisolated(unsafe) static let navigation: UnsafePointer<pb_host_navigation_t> = allocate(
         pb_host_navigation_t(
             open_screen: { host, screenID, dataSourceJSON, mode in
-                guard let instance = InstanceHost.from(host, "open_screen"), let screenID else { return false }
-                let id = String(cString: screenID)
+                guard let instance = InstanceHost.from(host, "open_screen"), let screenID,
+                    let id = instance.utf8(screenID, "open_screen")
+                else { return false }
                 let presentation: ScreenPresentation?
                 switch Int(mode) {
                 case Int(PB_OPEN_DEFAULT): presentation = nil
@@ -253,7 +264,8 @@ enum HostTables {
                 }
                 var dataSource: JSONValue?
                 if let dataSourceJSON {
-                    guard let parsed = try? JSONParser.parse(String(cString: dataSourceJSON)),
+                    guard let text = instance.utf8(dataSourceJSON, "open_screen") else { return false }
+                    guard let parsed = try? JSONParser.parse(text),
                         parsed.value.objectValue != nil
                     else {
                         instance.refuse("open_screen", because: "the data source of '\(id)' is not a JSON object")
@@ -269,7 +281,8 @@ enum HostTables {
             },
             screen_exists: { host, screenID in
                 guard let instance = InstanceHost.from(host, "screen_exists"), let screenID else { return false }
-                return instance.navigationDelegate?.screenExists(String(cString: screenID)) ?? false
+                guard let id = instance.utf8(screenID, "screen_exists") else { return false }
+                return instance.navigationDelegate?.screenExists(id) ?? false
             }
         ))
 

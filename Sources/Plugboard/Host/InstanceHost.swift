@@ -121,6 +121,15 @@ public final class InstanceHost {
 
     /// Refuses the plugin's call `call`: logged with the plugin's id and kept in the
     /// environment's list of refused calls.
+    /// A string argument of `call`, or nil (the call refused and logged) when it is not UTF-8.
+    func utf8(_ text: UnsafePointer<CChar>, _ call: String) -> String? {
+        guard let valid = String(validatingCString: text) else {
+            refuse(call, because: "a string argument is not UTF-8")
+            return nil
+        }
+        return valid
+    }
+
     func refuse(_ call: String, because reason: String) {
         environment.recordRefusal(RefusedCall(plugin: pluginID, call: call, reason: reason))
         log(.warning, "\(call) refused: \(reason)")

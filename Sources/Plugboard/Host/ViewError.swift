@@ -14,6 +14,8 @@ public enum ViewError: Error, Equatable, CustomStringConvertible {
     case notTappable(ViewHandle, reason: String)
     case hostOwned(ViewHandle)
     case unknownIdentifier(String)
+    /// A string argument that is not UTF-8 (header: strings are UTF-8).
+    case notUTF8(argument: String)
 
     public var description: String {
         switch self {
@@ -31,6 +33,7 @@ public enum ViewError: Error, Equatable, CustomStringConvertible {
         case .notTappable(let view, let reason): "\(view) cannot be tapped: \(reason)"
         case .hostOwned(let view): "\(view) belongs to the host and cannot be released"
         case .unknownIdentifier(let identifier): "no view named '\(identifier)' on screen"
+        case .notUTF8(let argument): "the \(argument) is not UTF-8"
         }
     }
 }

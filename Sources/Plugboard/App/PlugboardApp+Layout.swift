@@ -103,7 +103,12 @@ extension PlugboardApp {
         let barView = container.bar?.view
         if container.kind == .root, root.placesNavigationBar, let barView {
             try? tree.setHidden(container.barSlot, true, by: .host)
-            root.placeNavigationBar(barView, placement: container.placement)
+            // placement.h: at start-up and whenever the placement (or the bar view) changes.
+            let placed = PlacedBar(view: barView, placement: container.placement)
+            if placed != lastPlacedBar {
+                lastPlacedBar = placed
+                root.placeNavigationBar(barView, placement: container.placement)
+            }
         } else {
             try? tree.setHidden(container.barSlot, frames.navigationBar == nil, by: .host)
             try? tree.setFrame(container.barSlot, frames.navigationBar ?? .zero, by: .host)

@@ -32,6 +32,12 @@ public final class PlugboardApp {
     public let clock = TransitionClock()
     /// The transition under way on the virtual clock.
     var running: RunningTransition?
+    /// The bar view and placement last handed to a root that places the bar.
+    var lastPlacedBar: PlacedBar?
+    struct PlacedBar: Equatable {
+        var view: ViewHandle
+        var placement: Placement
+    }
     /// A dismissed container still sliding away on the virtual clock (drawn over the others).
     var leaving: StackContainer?
     /// The transition the route being applied asks for (seed 003: per route), over the screen's.

@@ -87,8 +87,8 @@ extension PlugboardApp {
         transition {
             let container = StackContainer(kind: kind, tree: environment.views)
             try? environment.views.addChild(container.layer, to: window, by: .host)
+            container.stack = [entry]  // first, so its bar is made for its own screen
             container.bar = manager.makeBar(for: container)
-            container.stack = [entry]
             presented.append(container)
         }
     }

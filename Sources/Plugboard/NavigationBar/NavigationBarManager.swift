@@ -19,7 +19,8 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     /// the default bar of the settings. Nil (no bar) only when neither loads; the reason is logged.
     func makeBar(for container: StackContainer) -> NavigationBarInstance? {
         let navigation = homeNavigation
-        let navJSON = navigation?.modelJSON ?? #"{"category":"nav_bar","nav_items":[]}"#
+        // The bar is made for the container's screen: its own nav_bar model, else Home's.
+        let navJSON = self.navigation(for: container.top)?.modelJSON ?? #"{"category":"nav_bar","nav_items":[]}"#
         var candidates: [(library: PluginLibrary, id: String, pluginJSON: String)] = []
         if let type = navigation?.navigationType {
             if let plugin = app.plugins.plugin(type), plugin.descriptor.kind == .navBar {

@@ -21,3 +21,4 @@ struct PlacementCallTests {
         #expect(places() == ["place bar onTop", "place bar overlay", "place bar onTop"])
     }
 }
+

@@ -21,4 +21,3 @@ struct PlacementCallTests {
         #expect(places() == ["place bar onTop", "place bar overlay", "place bar onTop"])
     }
 }
-

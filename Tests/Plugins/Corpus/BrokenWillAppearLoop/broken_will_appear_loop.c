@@ -2,15 +2,10 @@
  * returns (an endless loop on a volatile counter). Expected: a timeout (hang) in `will_appear`. */
 #include <plugboard.h>
 
-/* Spins forever. The counter is volatile, so every iteration is an observable access the
- * compiler may neither remove nor assume to terminate. */
-static void spin_forever(void) {
-    volatile unsigned long counter = 0;
-    for (;;) counter++;
-}
+#include "../Common/corpus_common.h"
 
 #define CORPUS_PLUGIN_ID "broken_will_appear_loop"
 #define CORPUS_PLUGIN_NAME "Broken Will Appear Loop"
 #define CORPUS_DESCRIPTION "will_appear loops forever"
-#define CORPUS_ON_WILL_APPEAR(state) spin_forever()
+#define CORPUS_ON_WILL_APPEAR(state) corpus_spin_forever()
 #include "../Common/corpus_screen.h"

@@ -5,6 +5,7 @@
  * Also provides:
  *   CORPUS_VENDOR / CORPUS_VERSION   the vendor and version every corpus descriptor carries.
  *   corpus_write_through_null()      the deliberate crash (SIGSEGV) of the crashing plugins.
+ *   corpus_spin_forever()            the deliberate hang of the looping plugins.
  */
 #ifndef CORPUS_COMMON_H
 #define CORPUS_COMMON_H
@@ -53,6 +54,13 @@ static inline pb_rect_t corpus_frame_in(double parent_width, double parent_heigh
 static inline void corpus_write_through_null(void) {
     volatile int *volatile target = NULL;
     *target = 42;
+}
+
+/* Spins forever. The counter is volatile, so every iteration is an observable access the
+ * compiler may neither remove nor assume to terminate. */
+static inline void corpus_spin_forever(void) {
+    volatile unsigned long counter = 0;
+    for (;;) counter++;
 }
 
 #endif /* CORPUS_COMMON_H */

@@ -39,13 +39,17 @@ struct AppOptions: ParsableArguments {
     /// The plugin search path: --plugin-path folders, then the app folder, then the folder of
     /// this executable (where `swift build` puts the first-party plugins).
     var searchPath: LibrarySearchPath {
+        Self.searchPath(pluginPath, folder: folder, allowsUnsafeFiles: allowUnsafePluginPaths)
+    }
+
+    static func searchPath(_ pluginPath: [String], folder: String?, allowsUnsafeFiles: Bool) -> LibrarySearchPath {
         var directories = pluginPath
         if let folder { directories.append(folder) }
         // From /proc/self/exe only: a relative argv[0] would name a folder of the caller's choosing.
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent().path)
         }
-        return LibrarySearchPath(directories, allowsUnsafeFiles: allowUnsafePluginPaths)
+        return LibrarySearchPath(directories, allowsUnsafeFiles: allowsUnsafeFiles)
     }
 
     /// What the engine is started with (see `EngineLaunch`; it loads the app and reports a

@@ -25,6 +25,13 @@ struct Lint: ParsableCommand {
     @Option(help: "A single plugin manifest file (a manifest object, not plugins.json).")
     var manifest: String?
 
+    @Option(
+        name: .customLong("plugin-path"),
+        help:
+            "A folder to search for plugin libraries (repeatable); the app folder and this executable's folder are searched too."
+    )
+    var pluginPath: [String] = []
+
     @Flag(help: "Print the diagnostics as JSON.")
     var json = false
 
@@ -59,6 +66,12 @@ struct Lint: ParsableCommand {
         if pluginsURL != nil || riversURL != nil {
             let (configuration, found) = AppConfiguration.check(pluginsURL: pluginsURL, riversURL: riversURL)
             diagnostics += found
+            if let configuration, pluginsURL != nil {
+                // The libraries it names: found, ELF, the host's ABI major (no plugin code runs).
+                diagnostics += LibraryCheck.diagnostics(
+                    configuration,
+                    searchPath: AppOptions.searchPath(pluginPath, folder: folder, allowsUnsafeFiles: false))
+            }
             if let configuration {
                 if pluginsURL != nil { checked.append(Self.count(configuration.plugins.entries.count, "plugin")) }
                 if riversURL != nil { checked.append(Self.count(configuration.rivers.screens.count, "screen")) }

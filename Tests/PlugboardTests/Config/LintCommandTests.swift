@@ -63,3 +63,28 @@ import Testing
         #expect(unreadable.output.hasPrefix("nope.json:1:1: $: cannot read the file: "))
     }
 }
+
+/// `lint` looks at the libraries a plugins.json names without running them.
+struct LintLibraryTests {
+    @Test func missingWrongMajorAndNonELFLibrariesAreErrorsAtTheirKey() throws {
+        let folder = try AppFixture(
+            plugins: [
+                AppFixture.plugin("test.screen.c", type: "general", library: "TestScreenC", screen: true),
+                AppFixture.plugin("gone", type: "general", library: "NoSuchLibrary", screen: true),
+                AppFixture.plugin("old", type: "general", library: "BrokenABIMajor", screen: true),
+                AppFixture.plugin("text", type: "general", library: "notes.so", screen: true),
+            ],
+            screens: [AppFixture.screen("home", home: true)]
+        ).write()
+        try Data("not a library".utf8).write(to: folder.appendingPathComponent("notes.so"))
+        let result = try runPlugboard(["lint", folder.path, "--plugin-path", Built.directory])
+        #expect(result.status == 1)
+        let errors = result.stdout.split(separator: "\n").filter { $0.contains("plugins.json:") }
+        #expect(errors.count == 3)
+        #expect(result.stdout.hasSuffix("3 error(s), 0 warning(s)\n"))
+        #expect(errors.contains { $0.contains("plugin 'gone': plugin library 'NoSuchLibrary' not found") })
+        #expect(errors.contains { $0.contains("plugin 'old':") && $0.contains("incompatible with host ABI") })
+        #expect(errors.contains { $0.contains("plugin 'text':") && $0.contains("not a loadable shared object") })
+        #expect(errors.allSatisfy { $0.contains("plugins.json:") && $0.contains(".plugin.plugboard.library") })
+    }
+}

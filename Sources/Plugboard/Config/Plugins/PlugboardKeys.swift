@@ -11,6 +11,8 @@
 /// A manifest without them is configuration only: the host runs no code for it.
 public struct PlugboardKeys: Sendable, Hashable {
     public var library: String
+    /// Where `library` is written, for diagnostics about the file it names.
+    public var libraryLocation: ConfigLocation?
     public var sha256: String?
     /// A white-label screen (like Settings and EPG): its bar is always placed on_top.
     public var whiteLabel = false
@@ -59,7 +61,7 @@ public struct PlugboardKeys: Sendable, Hashable {
         }
         guard let library else { return nil }
         return PlugboardKeys(
-            library: library, sha256: sha256?.lowercased(), whiteLabel: object.bool("white_label", sink) ?? false,
-            exports: exports)
+            library: library, libraryLocation: object["library"]?.location, sha256: sha256?.lowercased(),
+            whiteLabel: object.bool("white_label", sink) ?? false, exports: exports)
     }
 }

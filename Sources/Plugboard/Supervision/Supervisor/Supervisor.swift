@@ -37,9 +37,6 @@ public final class Supervisor: EngineDriver {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// What the supervisor left out so far.
-    public var exclusions: PluginExclusions { launch.exclusions }
-
     public func start() throws(EngineStartFailure) -> EngineReady {
         var failures: [ContainedFailure] = []
         var ready = try startEngine(&failures)

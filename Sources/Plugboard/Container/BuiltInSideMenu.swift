@@ -28,7 +28,7 @@ final class BuiltInSideMenu: RootAdapter {
         try? tree.addChild(menu, to: root, by: owner)
         for item in items.flatMap(\.flattened) where item.type != .nestedMenu {
             let row = tree.create(item.type == .header ? .label : .button, owner: owner)
-            try? tree.setText(row, item.title ?? item.id, by: owner)
+            _ = try? tree.setText(row, item.title ?? item.id, by: owner)
             try? tree.setIdentifier(row, "menu-item:\(item.id)", by: owner)
             if item.type != .header {
                 let id = item.id

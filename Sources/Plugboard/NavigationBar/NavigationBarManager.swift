@@ -82,7 +82,8 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
             try? tree.setEnabled(button.view, !targetsVisibleScreen(button.itemID, in: container), by: .host)
             try? tree.setTextColor(button.view, container.appearance.titleColor, by: .host)
             if let item = item(button.itemID), item.type == .chromecast {
-                try? tree.setText(button.view, ChromecastButton.title(of: item, connectedTo: app.castDevice), by: .host)
+                _ = try? tree.setText(
+                    button.view, ChromecastButton.title(of: item, connectedTo: app.castDevice), by: .host)
             }
         }
     }
@@ -137,7 +138,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         guard ![.label, .header, .ad, .nestedMenu].contains(type) else { return nil }
         let button = tree.create(.button, owner: host.owner)
         try? tree.setIdentifier(button, "nav-item:\(item.id)", by: .host)
-        try? tree.setText(button, item.title ?? item.typeName, by: .host)
+        _ = try? tree.setText(button, item.title ?? item.typeName, by: .host)
         try? tree.setTextColor(button, host.appearance.titleColor, by: .host)
         try? tree.setImageURL(button, item.node["assets"]?["icon"]?.node.stringValue, by: .host)
         try? tree.setTapAction(

@@ -23,7 +23,7 @@ final class BuiltInScreen: HostDrawnScreen {
             environment: environment)
         for text in Self.lines(for: kind, title: title) {
             let label = tree.create(.label, owner: owner)
-            try? tree.setText(label, text, by: owner)
+            _ = try? tree.setText(label, text, by: owner)
             try? tree.addChild(label, to: rootView, by: owner)
             lines.append(label)
         }

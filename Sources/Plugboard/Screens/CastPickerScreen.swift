@@ -19,7 +19,7 @@ final class CastPickerScreen: HostDrawnScreen {
             screenID: screenID, screenType: "chromecast", title: "Cast", background: ARGBColor(0xFF10_1010),
             environment: environment)
         let heading = tree.create(.label, owner: owner)
-        try? tree.setText(
+        _ = try? tree.setText(
             heading, devices.isEmpty ? "No cast devices (settings.json: cast_devices)" : "Cast to", by: owner)
         try? tree.setTextColor(heading, ARGBColor(0xFFFF_FFFF), by: owner)
         try? tree.addChild(heading, to: rootView, by: owner)
@@ -46,9 +46,9 @@ final class CastPickerScreen: HostDrawnScreen {
         let now = connected()
         for (index, row) in rows.dropFirst().enumerated() {
             if index < devices.count {
-                try? tree.setText(row, devices[index] == now ? "✓ \(devices[index])" : devices[index], by: owner)
+                _ = try? tree.setText(row, devices[index] == now ? "✓ \(devices[index])" : devices[index], by: owner)
             } else {
-                try? tree.setText(row, "Disconnect", by: owner)
+                _ = try? tree.setText(row, "Disconnect", by: owner)
                 try? tree.setHidden(row, now == nil, by: owner)
             }
         }

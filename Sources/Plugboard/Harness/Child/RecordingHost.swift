@@ -57,7 +57,7 @@ final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHo
         requestedButtons.append(navItemID)
         let tree = environment.views
         let button = tree.create(.button, owner: host.owner)
-        try? tree.setText(button, navItemID, by: .host)
+        _ = try? tree.setText(button, navItemID, by: .host)
         try? tree.setIdentifier(button, "nav-item:\(navItemID)", by: .host)
         try? tree.setTapAction(button, .host { [weak self] in self?.presses.append((.navItem, navItemID)) }, by: .host)
         return button

@@ -25,10 +25,13 @@ struct NavItemContext {
 }
 
 enum NavItemBehaviours {
-    static let all: [any NavItemBehaviour.Type] = [
-        ScreenButton.self, LiveDrawerButton.self, ComponentButton.self, ChromecastButton.self, WhiteLabelButton.self,
-        PluginCallButton.self,
-    ]
+    static var all: [any NavItemBehaviour.Type] {
+        [
+            ScreenButton.self, LiveDrawerButton.self, ComponentButton.self, ChromecastButton.self,
+            WhiteLabelButton.self,
+            PluginCallButton.self,
+        ]
+    }
 
     static func behaviour(for type: NavItemType) -> (any NavItemBehaviour.Type)? {
         all.first { $0.types.contains(type) }

@@ -52,7 +52,7 @@ final class ContentScreen: HostDrawnScreen {
 
     private func addLine(_ text: String, size: Double? = nil, color: ARGBColor? = nil) {
         let label = add(.label, to: nil)
-        try? tree.setText(label, text, by: owner)
+        _ = try? tree.setText(label, text, by: owner)
         if let size { try? tree.setFont(label, family: nil, size: size, by: owner) }
         if let color { try? tree.setTextColor(label, color, by: owner) }
         blocks.append(.line(label))
@@ -81,7 +81,7 @@ final class ContentScreen: HostDrawnScreen {
             }
             let titleView = add(section.target == nil ? .label : .button, to: row)
             try? tree.setIdentifier(titleView, "cell:\(section.position):\(index)", by: owner)
-            try? tree.setText(titleView, cell.title, by: owner)
+            _ = try? tree.setText(titleView, cell.title, by: owner)
             if let target = section.target {
                 let dataSource = cell.dataSource
                 try? tree.setBackgroundColor(titleView, ARGBColor(0xFFF2_F2F2), by: owner)

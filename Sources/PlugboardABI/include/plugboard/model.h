@@ -14,8 +14,9 @@
  *                         `styles` and `general` at the top ("flattened": `columns`, not
  *                         `styles.columns`), the whole rivers.json screen under
  *                         `uibuilder_screen_model` (its `id`, `name`, `data`…) and the data
- *                         source under `data_source_model`; a bar: the screen it is customised
- *                         for. Example: {"columns": 3, "uibuilder_screen_model": {"id": "shows",
+ *                         source under `data_source_model`. For a bar: the rivers.json model of
+ *                         the screen it is customised for, as is (not flattened: `styles.x`,
+ *                         `name`, `id`). A screen's props, for example: {"columns": 3, "uibuilder_screen_model": {"id": "shows",
  *                         "name": "Shows", "styles": {"columns": 3}, …}, "data_source_model": {…}}
  *   PB_MODEL_NAV_BAR      nav_bar_json (bars): the `nav_bar` navigation with `styles`, `assets`,
  *                         `nav_items`.

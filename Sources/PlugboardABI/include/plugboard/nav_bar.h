@@ -38,8 +38,23 @@ enum {
 
 /*
  * A navigation-bar instance. Owned by the host, which calls `destroy`. The host creates one per
- * root state and one per presented container. All functions are [main-thread].
- */
+ * root state and one per presented container (made for that container's screen). All functions
+ * are [main-thread].
+ *
+ * Call order: `create` (no host calls), `init` (build views, make navigation buttons), then for
+ * every change of the visible screen `customize_for_screen`, `update_title`,
+ * `set_context_button`, in that order; `view` and `layout(width, height)` whenever the host lays
+ * the bar out (also with the same size again). The bar's area is the navigation bar's height
+ * (44 pt on a phone, 50 on a tablet; 96/102 with a screen's large title) below the status bar;
+ * the bar view gets that size, never the status-bar area. A root that places the bar
+ * (ext/placement.h) frames it itself.
+ *
+ * Views: the bar owns what it creates and what `make_navigation_button` returns (identifier
+ * `nav-item:<id>`, set by the host: keep it); their taps go to the manager directly, not
+ * through `button_pressed`. After a `customize_for_screen` with other nav items, release the
+ * buttons you no longer show (the host forgets released ones) and make the new ones. Views the
+ * bar does not own (the screens', the host's) cannot be changed, moved or released by it: such
+ * calls are refused and logged ("not yours"). */
 typedef struct pb_nav_bar {
     const pb_plugin_descriptor_t *desc;
     void *plugin_data; /* the plugin's; the host never touches it */
@@ -60,7 +75,9 @@ typedef struct pb_nav_bar {
     void (*layout)(const struct pb_nav_bar *bar, double width, double height);
 
     /* The visible screen changed (the seed's notification): apply its bar model.
-     *   screen_json:      the rivers.json screen model (UTF-8 JSON).
+     *   screen_json:      the rivers.json screen model (UTF-8 JSON), e.g.
+     *                     {"id": "shows", "name": "Shows", "type": "general_content",
+     *                      "styles": {…}, "data": {…}, "navigations": […]}.
      *   nav_bar_json:     the `nav_bar` navigation that applies to the screen: the screen's own,
      *                     or Home's when the screen has none, with manifest defaults filled in.
      *   data_source_json: the screen's data source, or NULL.

@@ -66,7 +66,9 @@ typedef struct pb_root_factory {
 typedef struct pb_host_root {
     /* The container view in which the host shows the current screen stack. The root adds it to
      * its own tree and frames it; the host lays out what is inside. Owned by the host: the root
-     * must not release it or set a tap action on it. */
+     * must not release it or set a tap action on it. PB_VIEW_NONE when the host has no screens
+     * to show (a probe such as `plugboard inspect`, which creates the root from empty models):
+     * a root must work without it. */
     pb_view_t (*screen_container)(const pb_host_t *host);
 
     /* The user picked the nav item `nav_item_id` in the root's menu: the host shows its target

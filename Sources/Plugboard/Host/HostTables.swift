@@ -290,7 +290,7 @@ enum HostTables {
     nonisolated(unsafe) static let model: UnsafePointer<pb_host_model_t> = allocate(
         pb_host_model_t(
             kind: { host, model, path in
-                guard let value = modelValue(host, "model.kind", model, path) else {
+                guard let value = modelQuery(host, "model.kind", model, path)?.value else {
                     return pb_value_kind_t(PB_VALUE_MISSING)
                 }
                 return switch value {
@@ -303,47 +303,45 @@ enum HostTables {
                 }
             },
             string: { host, model, path in
-                guard let instance = InstanceHost.from(host, "model.string"), let path,
-                    let text = modelValue(host, "model.string", model, path)?.stringValue,
-                    let kind = InstanceModels.Kind(rawValue: model)
+                guard let query = modelQuery(host, "model.string", model, path), let text = query.value.stringValue
                 else { return nil }
-                return instance.models.cString(kind, request: "s:" + String(cString: path), text)
+                return query.instance.models.cString(query.kind, request: "s:" + query.path, text)
             },
             number: { host, model, path, value in
-                guard let number = modelValue(host, "model.number", model, path)?.numberValue?.double,
+                guard let number = modelQuery(host, "model.number", model, path)?.value.numberValue?.double,
                     let value
                 else { return false }
                 value.pointee = number
                 return true
             },
             boolean: { host, model, path, value in
-                guard let bool = modelValue(host, "model.boolean", model, path)?.boolValue, let value else {
+                guard let bool = modelQuery(host, "model.boolean", model, path)?.value.boolValue, let value else {
                     return false
                 }
                 value.pointee = bool
                 return true
             },
             count: { host, model, path in
-                guard let value = modelValue(host, "model.count", model, path) else { return 0 }
+                guard let value = modelQuery(host, "model.count", model, path)?.value else { return 0 }
                 return UInt32(clamping: value.arrayValue?.count ?? value.objectValue?.count ?? 0)
             },
             key: { host, model, path, index in
-                guard let instance = InstanceHost.from(host, "model.key"), let path,
-                    let keys = modelValue(host, "model.key", model, path)?.objectValue?.keys,
-                    Int(index) < keys.count, let kind = InstanceModels.Kind(rawValue: model)
+                guard let query = modelQuery(host, "model.key", model, path),
+                    let keys = query.value.objectValue?.keys, Int(index) < keys.count
                 else { return nil }
-                return instance.models.cString(kind, request: "k\(index):" + String(cString: path), keys[Int(index)])
+                return query.instance.models.cString(query.kind, request: "k\(index):" + query.path, keys[Int(index)])
             }
         ))
 
-    /// The value a model query names, or nil (refused calls, unknown models, bad paths: missing).
-    private static func modelValue(
+    /// What a model query names: the instance, model, path and value; nil (missing) for refused
+    /// calls, unknown models, paths that are NULL or not UTF-8, and paths that lead nowhere.
+    private static func modelQuery(
         _ host: UnsafePointer<pb_host_t>?, _ call: String, _ model: pb_model_t, _ path: UnsafePointer<CChar>?
-    ) -> JSONValue? {
+    ) -> (instance: InstanceHost, kind: InstanceModels.Kind, path: String, value: JSONValue)? {
         guard let instance = InstanceHost.from(host, call), let kind = InstanceModels.Kind(rawValue: model), let path,
-            let text = String(validatingCString: path)
+            let text = String(validatingCString: path), let value = instance.models.value(kind, at: text)
         else { return nil }
-        return instance.models.value(kind, at: text)
+        return (instance, kind, text, value)
     }
 
     /// `plugboard.host.screen-bar`: each setter changes the calling screen's values.

@@ -23,6 +23,8 @@ final class EngineProcess {
     private let limits: Limits
     private let ended = DispatchSemaphore(value: 0)
     private var buffer: [UInt8] = []
+    /// What one `read` fills, kept for the process's life (replies carry whole drawings).
+    private var chunk = [UInt8](repeating: 0, count: 65536)
     private var failure: ContainedFailure?
     private var isStopped = false
 
@@ -136,8 +138,7 @@ final class EngineProcess {
             var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
             let slice = Int32(min(100, max(1, (limit - waited) * 1000)))
             guard poll(&descriptor, 1, slice) > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let count = read(replies, &chunk, chunk.count)
+            let count = chunk.withUnsafeMutableBytes { read(replies, $0.baseAddress, $0.count) }
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count > 0 else { throw fail(nil) }  // end of file: the engine is gone
             buffer += chunk[..<count]

@@ -132,7 +132,7 @@ struct CheckCommandTests {
     }
 
     @Test func docsDescribeEveryTestAndLevel() throws {
-        let docs = try String(contentsOfFile: PackageRoot.path + "/Docs/check.md", encoding: .utf8)
+        let docs = try String(contentsOfFile: PackageRoot.path + "/docs/check.md", encoding: .utf8)
         for test in Catalogue.tests {
             #expect(docs.contains("| `\(test.id)` | \(test.strictness) | \(test.summary)"), "\(test.id)")
         }

@@ -73,6 +73,7 @@ struct side_menu {
     pb_view_t container; /* the host's screen container (not ours) */
     pb_view_t bar;       /* the navigation bar view placed in us (not ours), or PB_VIEW_NONE */
     pb_placement_t placement;
+    pb_nav_bar_area_t bar_area; /* where the host says the bar belongs (placement.h, ABI 1.3) */
     bool open;
     double width, height; /* the size of the last layout */
 };
@@ -233,7 +234,10 @@ static void apply_layout(side_menu_t *menu) {
     const pb_host_t *host = menu->host;
     const pb_view_api_t *v = host->views;
     double width = menu->width, height = menu->height;
-    double bar_height = SIDE_MENU_BAR_HEIGHT < height ? SIDE_MENU_BAR_HEIGHT : height;
+    /* The bar in its area; below it, the content (on top) and the panel. */
+    pb_rect_t bar_frame = menu->bar_area.frame;
+    double bar_bottom = bar_frame.y + bar_frame.height;
+    double bar_height = bar_bottom < height ? bar_bottom : height;
     bool bar_shown = menu->bar != PB_VIEW_NONE && menu->placement != PB_PLACEMENT_HIDDEN;
     double content_top = bar_shown && menu->placement == PB_PLACEMENT_ON_TOP ? bar_height : 0;
     double panel_top = bar_shown ? bar_height : 0; /* the bar, with its menu button, stays visible */
@@ -243,7 +247,7 @@ static void apply_layout(side_menu_t *menu) {
     size_t i;
 
     if (menu->bar != PB_VIEW_NONE) {
-        pb_rect_t bar = {0, 0, width, bar_height};
+        pb_rect_t bar = {0, bar_frame.y, width, at_least_zero(bar_height - bar_frame.y)};
         v->set_hidden(host, menu->bar, !bar_shown);
         if (bar_shown) v->set_frame(host, menu->bar, bar);
     }
@@ -372,10 +376,12 @@ static const char *placement_name(pb_placement_t placement) {
     }
 }
 
-/* place_nav_bar: adds the bar to the root view (in front of the screens, behind the panel),
- * keeps the placement for later layouts and frames everything. Logs "place <placement>" when
- * the placement or the bar changes. */
-static void side_menu_place_nav_bar(const pb_root_t *root, pb_view_t bar_view, pb_placement_t placement) {
+/* place_nav_bar_in: adds the bar to the root view (in front of the screens, behind the panel),
+ * keeps the placement and the bar's area for later layouts and frames everything: the bar in
+ * its area, the screens below it (on top) or under it (overlay), the panel below it.
+ * Logs "place <placement>" when the placement or the bar changes. */
+static void side_menu_place_nav_bar_in(const pb_root_t *root, pb_view_t bar_view, pb_placement_t placement,
+                                       const pb_nav_bar_area_t *area) {
     side_menu_t *menu = menu_of(root);
     const pb_host_t *host = menu->host;
     bool changed;
@@ -387,6 +393,7 @@ static void side_menu_place_nav_bar(const pb_root_t *root, pb_view_t bar_view, p
     }
     menu->bar = bar_view;
     menu->placement = placement;
+    if (area != NULL) menu->bar_area = *area;
     host->views->add_child(host, menu->view, bar_view);
     host->views->add_child(host, menu->view, menu->panel); /* the panel stays front-most */
     apply_layout(menu);
@@ -394,7 +401,12 @@ static void side_menu_place_nav_bar(const pb_root_t *root, pb_view_t bar_view, p
 }
 
 static const pb_root_special_action_t special_action = {side_menu_perform};
-static const pb_root_placement_t placement_extension = {side_menu_place_nav_bar};
+/* place_nav_bar: for a host older than ABI 1.3, the same with the default area. */
+static void side_menu_place_nav_bar(const pb_root_t *root, pb_view_t bar_view, pb_placement_t placement) {
+    side_menu_place_nav_bar_in(root, bar_view, placement, NULL);
+}
+
+static const pb_root_placement_t placement_extension = {side_menu_place_nav_bar, side_menu_place_nav_bar_in};
 
 /* get_extension: special-action and placement; nothing else. */
 static const void *side_menu_get_extension(const pb_root_t *root, const char *extension_id) {
@@ -436,6 +448,7 @@ static const pb_root_t *factory_create(const pb_root_factory_t *factory, const p
     if (menu == NULL) return NULL;
     menu->host = host;
     menu->placement = PB_PLACEMENT_ON_TOP;
+    menu->bar_area.frame.height = SIDE_MENU_BAR_HEIGHT;
     menu->root.desc = &descriptor;
     menu->root.plugin_data = menu;
     menu->root.init = side_menu_init;

@@ -107,4 +107,19 @@ public struct Frame: Sendable, Hashable {
         self.width = width
         self.height = height
     }
+
+    init(_ rect: pb_rect_t) { self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }
+}
+
+/// Where the navigation bar belongs when a root places it (`pb_nav_bar_area_t`, ABI 1.3), in the
+/// root view's coordinates: the frame the host would give the bar view, and the top of the root
+/// view kept for the status bar (the bar's background may reach into it, no button or text).
+public struct NavigationBarArea: Sendable, Hashable {
+    public var frame: Frame
+    public var topInset: Double
+
+    public init(frame: Frame, topInset: Double) {
+        self.frame = frame
+        self.topInset = topInset
+    }
 }

@@ -103,7 +103,10 @@ public protocol SpecialActionRoot: RootPlugin {
 
 /// A root that answers `plugboard.ext.placement`: it places the navigation bar itself.
 public protocol NavigationBarPlacingRoot: RootPlugin {
-    func placeNavigationBar(_ bar: View, placement: Placement)
+    /// Put `bar` (the bar's, not yours: never release it) into your view for `placement` and
+    /// frame it; `area` is where the host would put it (nil from a host older than ABI 1.3).
+    /// Called at start-up and whenever the placement, the bar or the area changes.
+    func placeNavigationBar(_ bar: View, placement: Placement, area: NavigationBarArea?)
 }
 
 /// The models a screen is created with, as UTF-8 JSON text.

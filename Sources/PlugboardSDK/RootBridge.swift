@@ -29,12 +29,22 @@ enum RootBridge {
         }))
 
     nonisolated(unsafe) static let placement: UnsafePointer<pb_root_placement_t> = allocateTable(
-        pb_root_placement_t(place_nav_bar: { root, bar, placement in
-            guard let box = Box.from(root?.pointee.plugin_data),
-                let placing = box.plugin as? any NavigationBarPlacingRoot
-            else { return }
-            placing.placeNavigationBar(View(handle: bar, host: box.host), placement: Placement(placement))
-        }))
+        pb_root_placement_t(
+            place_nav_bar: { root, bar, placement in place(root, bar, placement, area: nil) },
+            place_nav_bar_in: { root, bar, placement, area in
+                place(
+                    root, bar, placement,
+                    area: area.map { NavigationBarArea(frame: Frame($0.pointee.frame), topInset: $0.pointee.top_inset) }
+                )
+            }))
+
+    private static func place(
+        _ root: UnsafePointer<pb_root_t>?, _ bar: pb_view_t, _ placement: pb_placement_t, area: NavigationBarArea?
+    ) {
+        guard let box = Box.from(root?.pointee.plugin_data), let placing = box.plugin as? any NavigationBarPlacingRoot
+        else { return }
+        placing.placeNavigationBar(View(handle: bar, host: box.host), placement: Placement(placement), area: area)
+    }
 
     static func vtable(descriptor: UnsafePointer<pb_plugin_descriptor_t>, data: UnsafeMutableRawPointer) -> pb_root_t {
         pb_root_t(

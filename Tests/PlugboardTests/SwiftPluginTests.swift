@@ -42,6 +42,8 @@ final class RecordingManager: NavigationBarHostDelegate, RootHostDelegate {
 /// The Swift test plugins (built through PlugboardSDK) driven through the whole nav-bar and
 /// root ABI: factories, host callbacks, the customization helper and the extensions.
 @Suite struct SwiftPluginTests {
+    static let phoneBarArea = NavigationBarArea(frame: Rect(x: 0, y: 47, width: 390, height: 44), topInset: 47)
+
     let environment = PlugboardHost()
     let library: PluginLibrary
 
@@ -134,7 +136,7 @@ final class RecordingManager: NavigationBarHostDelegate, RootHostDelegate {
             library: library, pluginID: "test.navbar.swift", environment: environment, pluginJSON: "{}",
             navBarJSON: Self.navBarJSON, delegate: manager, appearance: NavigationBarAppearance())
         let barView = try #require(bar.view)
-        #expect(root.placeNavigationBar(barView, placement: .overlay))
+        #expect(root.placeNavigationBar(barView, placement: .overlay, area: Self.phoneBarArea))
         #expect(environment.views[barView]?.parent == view)
         #expect(root.performSpecialAction())
         root.selectItem("item-1")
@@ -142,7 +144,8 @@ final class RecordingManager: NavigationBarHostDelegate, RootHostDelegate {
         bar.destroy()
         #expect(
             messages(environment, from: "test.root.swift") == [
-                "setUp container=true", "place bar overlay", "special action menu=open", "select item-1", "tearDown",
+                "setUp container=true", "place bar overlay in 390.0x44.0 at y 47.0", "special action menu=open",
+                "select item-1", "tearDown",
             ])
         #expect(root.extension("plugboard.ext.unknown") == nil)
     }

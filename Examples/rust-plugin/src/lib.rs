@@ -22,7 +22,7 @@ mod ffi {
     }
     pub const PB_VERSION_INIT: pb_version_t = pb_version_t {
         major: 1,
-        minor: 2,
+        minor: 3,
         patch: 0,
     };
 

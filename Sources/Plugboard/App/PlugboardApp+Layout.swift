@@ -86,6 +86,14 @@ extension PlugboardApp {
         device.navigationBarHeight + (container.prefersLargeTitle ? Self.largeTitleHeight : 0)
     }
 
+    /// placement.h's area, for a root that places the bar: in the root view's coordinates (the
+    /// content frame), below the status bar when no status-bar container is drawn above it.
+    private func rootBarArea(_ container: StackContainer) -> NavigationBarArea {
+        let topInset = settings.useUIBuilderNavBar ? device.statusBarHeight : 0
+        return NavigationBarArea(
+            frame: Rect(x: 0, y: topInset, width: device.width, height: barHeight(container)), topInset: topInset)
+    }
+
     /// The bar's view (the plugin's, or the screen's own) in the bar's area: its lower part, the
     /// bar's height (all of it without the UI Builder bar).
     private func barViewFrame(in area: Rect, _ container: StackContainer) -> Rect {
@@ -103,11 +111,13 @@ extension PlugboardApp {
         let barView = container.bar?.view
         if container.kind == .root, root.placesNavigationBar, let barView {
             try? tree.setHidden(container.barSlot, true, by: .host)
-            // placement.h: at start-up and whenever the placement (or the bar view) changes.
-            let placed = PlacedBar(view: barView, placement: container.placement)
+            // placement.h: at start-up and whenever the placement, the bar view or its area changes.
+            let area = rootBarArea(container)
+            let placed = PlacedBar(
+                view: barView, placement: container.placement, area: root.takesNavigationBarArea ? area : nil)
             if placed != lastPlacedBar {
                 lastPlacedBar = placed
-                root.placeNavigationBar(barView, placement: container.placement)
+                root.placeNavigationBar(barView, placement: placed.placement, area: area)
             }
         } else {
             try? tree.setHidden(container.barSlot, frames.navigationBar == nil, by: .host)

@@ -37,6 +37,9 @@ public final class PlugboardApp {
     struct PlacedBar: Equatable {
         var view: ViewHandle
         var placement: Placement
+        /// nil for a root that is not given the area (placement.h: the old call is repeated only
+        /// when the placement or the bar view changes).
+        var area: NavigationBarArea?
     }
     /// A dismissed container still sliding away on the virtual clock (drawn over the others).
     var leaving: StackContainer?

@@ -44,6 +44,7 @@ final class BuiltInSideMenu: RootAdapter {
     var panel: ViewHandle { menu }
     let hasSpecialAction = true
     let placesNavigationBar = false
+    let takesNavigationBarArea = false
 
     func layout(width: Double, height: Double) {
         try? tree.setFrame(screenContainer, Rect(x: 0, y: 0, width: width, height: height), by: owner)
@@ -67,7 +68,7 @@ final class BuiltInSideMenu: RootAdapter {
         return true
     }
 
-    func placeNavigationBar(_ bar: ViewHandle, placement: Placement) -> Bool { false }
+    func placeNavigationBar(_ bar: ViewHandle, placement: Placement, area: NavigationBarArea) -> Bool { false }
 
     func destroy() { tree.releaseAll(ownedBy: owner) }
 }

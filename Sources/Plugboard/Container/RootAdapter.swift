@@ -7,10 +7,12 @@ protocol RootAdapter: AnyObject {
     var hasSpecialAction: Bool { get }
     /// Answers `plugboard.ext.placement`: the root places the bar itself.
     var placesNavigationBar: Bool { get }
+    /// Is given the bar's area when it places the bar (`place_nav_bar_in`, ABI 1.3).
+    var takesNavigationBarArea: Bool { get }
     func layout(width: Double, height: Double)
     func selectItem(_ navItemID: String)
     @discardableResult func performSpecialAction() -> Bool
-    @discardableResult func placeNavigationBar(_ bar: ViewHandle, placement: Placement) -> Bool
+    @discardableResult func placeNavigationBar(_ bar: ViewHandle, placement: Placement, area: NavigationBarArea) -> Bool
     func destroy()
 }
 

@@ -48,8 +48,32 @@ public final class RootInstance: PluginInstance {
     }
 
     /// True when the root answers `plugboard.ext.placement` with a usable table.
-    public var placesNavigationBar: Bool {
-        table(PB_EXT_PLACEMENT, as: pb_root_placement_t.self)?.pointee.place_nav_bar != nil
+    public var placesNavigationBar: Bool { placeFunction != nil }
+
+    /// True when the root is given the bar's area (`place_nav_bar_in`).
+    public var takesNavigationBarArea: Bool {
+        if case .withArea = placeFunction { return true }
+        return false
+    }
+
+    /// The root's placement function: `place_nav_bar_in` when its descriptor is ABI 1.3 or later
+    /// and answers it (an older root's table ends before that field), else `place_nav_bar`.
+    private enum PlaceFunction {
+        case withArea(
+            @convention(c) (UnsafePointer<pb_root_t>?, pb_view_t, pb_placement_t, UnsafePointer<pb_nav_bar_area_t>?) ->
+                Void)
+        case plain(@convention(c) (UnsafePointer<pb_root_t>?, pb_view_t, pb_placement_t) -> Void)
+    }
+
+    private var placeFunction: PlaceFunction? {
+        // Field by field: copying the whole struct would read past an older root's table.
+        guard let table = table(PB_EXT_PLACEMENT, as: pb_root_placement_t.self) else { return nil }
+        if descriptor.abiVersion >= ABIVersion.placementArea,
+            let function = table.pointer(to: \.place_nav_bar_in)?.pointee
+        {
+            return .withArea(function)
+        }
+        return table.pointer(to: \.place_nav_bar)?.pointee.map { .plain($0) }
     }
 
     /// Calls the root's special action. False when the root has none.
@@ -61,13 +85,39 @@ public final class RootInstance: PluginInstance {
         return true
     }
 
-    /// Hands the bar view to the root for `placement`. False when the root has no placement.
+    /// Hands the bar view to the root for `placement` in `area` (placement.h). False when the root
+    /// has no placement.
     @discardableResult
-    public func placeNavigationBar(_ bar: ViewHandle, placement: Placement) -> Bool {
-        guard let root, let place = table(PB_EXT_PLACEMENT, as: pb_root_placement_t.self)?.pointee.place_nav_bar
-        else { return false }
+    public func placeNavigationBar(_ bar: ViewHandle, placement: Placement, area: NavigationBarArea) -> Bool {
+        guard let root, let function = placeFunction else { return false }
         host.views.grant(bar, to: host.owner)  // the root places a view it does not own
-        call("place_nav_bar(\(placement.rawValue))") { place(root, bar.rawValue, placement.cValue) }
+        switch function {
+        case .withArea(let place):
+            var cArea = area.cValue
+            call("place_nav_bar_in(\(placement.rawValue), \(area))") {
+                place(root, bar.rawValue, placement.cValue, &cArea)
+            }
+        case .plain(let place):
+            call("place_nav_bar(\(placement.rawValue))") { place(root, bar.rawValue, placement.cValue) }
+        }
         return true
     }
+}
+
+/// Where the bar belongs when the root places it (`pb_nav_bar_area_t`): the frame the host would
+/// give the bar view, and the top kept for the status bar, in the root view's coordinates.
+public struct NavigationBarArea: Hashable, Sendable, CustomStringConvertible {
+    public var frame: Rect
+    public var topInset: Double
+
+    public init(frame: Rect, topInset: Double) {
+        self.frame = frame
+        self.topInset = topInset
+    }
+
+    var cValue: pb_nav_bar_area_t {
+        pb_nav_bar_area_t(frame: frame.cValue, top_inset: topInset)
+    }
+
+    public var description: String { "frame \(frame), top inset \(topInset)" }
 }

@@ -20,6 +20,9 @@ public struct ABIVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// The version this host was compiled against.
     public static let host = ABIVersion(major: PB_VERSION_MAJOR, minor: PB_VERSION_MINOR, patch: PB_VERSION_PATCH)
 
+    /// The first version whose placement table has `place_nav_bar_in`.
+    static let placementArea = ABIVersion(major: 1, minor: 3, patch: 0)
+
     var cValue: pb_version_t { pb_version_t(major: major, minor: minor, patch: patch) }
 
     /// True when a struct stamped with this version can be used by this host.

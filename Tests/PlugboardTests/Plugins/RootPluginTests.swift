@@ -126,19 +126,20 @@ import Testing
         #expect(bar.parent == rootView)
         #expect(tree[app.rootContainer.barSlot]?.isHidden == true)
 
-        // Home: on_top. The bar at the top, the screens below it.
+        // Home: on_top. The bar in the area the host gives (below the status bar's 47 pt), the
+        // screens below it.
         #expect(app.state.bar.placement == .onTop)
         #expect(!bar.isHidden)
-        #expect(bar.frame == Rect(x: 0, y: 0, width: 390, height: 44))
-        #expect(container.frame == Rect(x: 0, y: 44, width: 390, height: 800))
-        #expect(panel.frame == Rect(x: 0, y: 44, width: 312, height: 800))
-        #expect(app.state.frames.screen == Rect(x: 0, y: 44, width: 390, height: 800))
+        #expect(bar.frame == Rect(x: 0, y: 47, width: 390, height: 44))
+        #expect(container.frame == Rect(x: 0, y: 91, width: 390, height: 753))
+        #expect(panel.frame == Rect(x: 0, y: 91, width: 312, height: 753))
+        #expect(app.state.frames.screen == Rect(x: 0, y: 91, width: 390, height: 753))
 
         // Shows has its own bar model: overlay. The screens take everything, the bar over them.
         #expect(app.selectRootItem("m-shows"))
         #expect(app.state.bar.placement == .overlay)
         #expect(!bar.isHidden)
-        #expect(bar.frame == Rect(x: 0, y: 0, width: 390, height: 44))
+        #expect(bar.frame == Rect(x: 0, y: 47, width: 390, height: 44))
         #expect(container.frame == Rect(x: 0, y: 0, width: 390, height: 844))
         #expect(tree[rootView]?.children == [app.screenContainer, barView, panel.handle])
         #expect(app.state.frames.screen == Rect(x: 0, y: 0, width: 390, height: 844))
@@ -154,17 +155,17 @@ import Testing
         #expect(app.selectRootItem("m-plugin"))
         #expect(app.state.bar.placement == .onTop)
         #expect(!bar.isHidden)
-        #expect(container.frame == Rect(x: 0, y: 44, width: 390, height: 800))
+        #expect(container.frame == Rect(x: 0, y: 91, width: 390, height: 753))
         #expect(app.state.frames.navigationBar == nil)
         #expect(
             messages(environment, from: "side_menu").filter { $0.hasPrefix("place") } == [
                 "place on_top", "place overlay", "place hidden", "place on_top",
             ])
 
-        // A layout at another size re-applies the last placement.
+        // Another device: a new area (status bar 24 pt, bar 50 pt), placed again.
         app.setDevice(.tablet)
-        #expect(bar.frame == Rect(x: 0, y: 0, width: 1024, height: 44))
-        #expect(container.frame == Rect(x: 0, y: 44, width: 1024, height: 1366 - 44))
+        #expect(bar.frame == Rect(x: 0, y: 24, width: 1024, height: 50))
+        #expect(container.frame == Rect(x: 0, y: 74, width: 1024, height: 1366 - 74))
     }
 
     @Test(arguments: RootPluginTests.malformed)

@@ -50,7 +50,7 @@ import Testing
         #expect(environment.views[app.rootContainer.barSlot]?.isHidden == true)
         #expect(app.state.frames.navigationBar == nil)
         #expect(app.state.frames.content == Rect(x: 0, y: 0, width: 390, height: 844))  // the root places the bar
-        #expect(messages(environment, from: "test.root.swift").contains("place bar overlay"))
+        #expect(messages(environment, from: "test.root.swift").contains("place bar overlay in 390.0x44.0 at y 47.0"))
     }
 
     @Test func tabletProfileAndTabletKeys() throws {

@@ -135,7 +135,7 @@ struct TransitionTests {
 
         let middle = try runPlugboard(["render", Showcase.folder, "--steps", "push shows", "--at", "175"])
         #expect(middle.status == 0)
-        #expect(middle.stdout.contains("FEATURED"))  // the shows screen, half in
+        #expect(middle.stdout.contains("│  Shows"))  // the shows screen, half in
         let animated = try runPlugboard(
             ["render", Showcase.folder, "--steps", "push shows", "--format", "svg", "--animate"])
         #expect(animated.stdout.contains(#"<animateTransform attributeName="transform" type="translate""#))

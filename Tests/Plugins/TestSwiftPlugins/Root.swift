@@ -42,11 +42,13 @@ final class TestRoot: SpecialActionRoot, NavigationBarPlacingRoot {
         host.log("special action menu=\(menuOpen ? "open" : "closed")")
     }
 
-    func placeNavigationBar(_ bar: View, placement: Placement) {
+    func placeNavigationBar(_ bar: View, placement: Placement, area: NavigationBarArea?) {
         root.addChild(bar)
         bar.setHidden(placement == .hidden)
-        bar.setFrame(Frame(x: 0, y: 0, width: 100, height: 44))
-        host.log("place bar \(placement)")
+        bar.setFrame(area?.frame ?? Frame(x: 0, y: 0, width: 100, height: 44))
+        host.log(
+            "place bar \(placement) in \(area.map { "\($0.frame.width)x\($0.frame.height) at y \($0.frame.y)" } ?? "no area")"
+        )
     }
 
     func tearDown() { host.log("tearDown") }

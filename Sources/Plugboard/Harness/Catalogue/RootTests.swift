@@ -63,8 +63,13 @@ enum RootTests {
         let bar = tree.create(.container, owner: barOwner)
         try? tree.setFrame(bar, Rect(x: 0, y: 0, width: DeviceSizes.phone.width, height: 44), by: barOwner)
         defer { try? tree.release(bar, by: .host) }
+        // Where the host puts the bar on a phone with the UI Builder bar: below the status bar.
+        let phone = DeviceProfile.phone
+        let area = NavigationBarArea(
+            frame: Rect(x: 0, y: phone.statusBarHeight, width: phone.width, height: phone.navigationBarHeight),
+            topInset: phone.statusBarHeight)
         for placement in Placement.allCases {
-            root.placeNavigationBar(bar, placement: placement)
+            root.placeNavigationBar(bar, placement: placement, area: area)
             root.layout(width: DeviceSizes.phone.width, height: DeviceSizes.phone.height)
             try expect(tree[bar] != nil, "expected the bar view to stay alive; the root released it")
             let inTree = context.subtree(rootView).contains { $0.handle == bar }

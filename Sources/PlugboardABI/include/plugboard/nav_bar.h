@@ -107,7 +107,8 @@ typedef struct pb_nav_bar_factory {
      *   plugin_json:  the plugin model (manifest + `configuration_json`), UTF-8 JSON.
      *   nav_bar_json: the home screen's `nav_bar` navigation (category, styles, assets,
      *                 nav_items), manifest defaults filled in.
-     * Strings are the host's and valid during the call only. */
+     * Strings are the host's and valid during the call only. Examples: "The JSON models" in
+     * plugboard/plugin.h. */
     const pb_nav_bar_t *(*create)(const struct pb_nav_bar_factory *factory, const pb_host_t *host,
                                   const char *plugin_id, const char *plugin_json,
                                   const char *nav_bar_json);

@@ -54,7 +54,8 @@ typedef struct pb_root_factory {
      *   plugin_json:      the plugin model (manifest + `configuration_json`), UTF-8 JSON.
      *   data_source_json: the root data source: the home screen's `menu` navigation with its
      *                     nav items, UTF-8 JSON.
-     * Strings are the host's and valid during the call only. */
+     * Strings are the host's and valid during the call only. Examples: "The JSON models" in
+     * plugboard/plugin.h. */
     const pb_root_t *(*create)(const struct pb_root_factory *factory, const pb_host_t *host,
                                const char *plugin_id, const char *plugin_json,
                                const char *data_source_json);

@@ -68,7 +68,8 @@ typedef struct pb_screen_factory {
      *   screen_json:      the props of the screen: the rivers.json screen model flattened, plus
      *                     `uibuilder_screen_model` and, when present, `data_source_model`.
      *   data_source_json: the data source (`{source, type, ...}`) or NULL when there is none.
-     * All strings are owned by the host and valid during the call only; copy what you keep. */
+     * All strings are owned by the host and valid during the call only; copy what you keep.
+     * Examples of each model: "The JSON models" in plugboard/plugin.h. */
     const pb_screen_t *(*create)(const struct pb_screen_factory *factory, const pb_host_t *host,
                                  const char *plugin_id, const char *plugin_json,
                                  const char *screen_json, const char *data_source_json);

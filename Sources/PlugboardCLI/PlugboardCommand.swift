@@ -8,7 +8,8 @@ struct PlugboardCommand: ParsableCommand {
         abstract: "Load, inspect and run Plugboard plugins.",
         version: "0.1.0",
         subcommands: [
-            Run.self, Render.self, Call.self, Inspect.self, Lint.self, Check.self, Route.self, CheckChildCommand.self,
+            Run.self, Render.self, Call.self, Inspect.self, Lint.self, Check.self, Route.self, New.self,
+            CheckChildCommand.self,
             EngineCommand.self,
         ]
     )

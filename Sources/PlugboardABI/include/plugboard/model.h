@@ -23,8 +23,9 @@
  *   PB_MODEL_DATA_SOURCE  data_source_json: the data source, or missing when there is none.
  * A model the instance does not have (a nav-bar model for a screen) reads as missing.
  *
- * Lifetime: strings are the host's, valid until the model changes (a bar's next
- * `customize_for_screen`) or the instance is destroyed. Available from `init` on (host calls
+ * Lifetime: strings are the host's, valid until that model changes (a bar's next
+ * `customize_for_screen` with another screen, nav-bar or data-source model; the plugin model
+ * never changes) or the instance is destroyed. Available from `init` on (host calls
  * during `create` are refused). All functions [main-thread]; a NULL or non-UTF-8 path reads as
  * missing. Offered to every instance kind. */
 #ifndef PLUGBOARD_MODEL_H

@@ -49,9 +49,16 @@ enum {
  * the bar view gets that size, never the status-bar area. A root that places the bar
  * (ext/placement.h) frames it itself.
  *
+ * Every bar gets these calls, also one covered by a presented screen: the root's bar follows
+ * the root stack while a presented container's own bar follows that container.
+ *
  * Views: the bar owns what it creates and what `make_navigation_button` returns (identifier
  * `nav-item:<id>`, set by the host: keep it); their taps go to the manager directly, not
- * through `button_pressed`. After a `customize_for_screen` with other nav items, release the
+ * through `button_pressed`. The host keeps those buttons' content: it sets their text (the
+ * item's `title`, or its type when it has none), image (`assets.icon`), text colour (the title
+ * colour) and, after every `set_context_button`, their enabled state (disabled when the item
+ * opens the screen shown) and a cast button's text; the bar frames them and may hide them, and
+ * should not restyle them. They use the system font at the bar's title size. After a `customize_for_screen` with other nav items, release the
  * buttons you no longer show (the host forgets released ones) and make the new ones. Views the
  * bar does not own (the screens', the host's) cannot be changed, moved or released by it: such
  * calls are refused and logged ("not yours"). */
@@ -74,7 +81,8 @@ typedef struct pb_nav_bar {
      * buttons for this width and height. */
     void (*layout)(const struct pb_nav_bar *bar, double width, double height);
 
-    /* The visible screen changed (the seed's notification): apply its bar model.
+    /* The visible screen changed (the seed's notification): apply its bar model. Until the first
+     * call (so in `init`), the bar has no screen model: PB_MODEL_SCREEN reads as missing.
      *   screen_json:      the rivers.json screen model (UTF-8 JSON), e.g.
      *                     {"id": "shows", "name": "Shows", "type": "general_content",
      *                      "styles": {…}, "data": {…}, "navigations": […]}.
@@ -107,6 +115,7 @@ typedef struct pb_nav_bar_factory {
      *   plugin_json:  the plugin model (manifest + `configuration_json`), UTF-8 JSON.
      *   nav_bar_json: the home screen's `nav_bar` navigation (category, styles, assets,
      *                 nav_items), manifest defaults filled in.
+     * When the host falls back to its default bar for a screen, that bar's plugin_json is "{}".
      * Strings are the host's and valid during the call only. Examples: "The JSON models" in
      * plugboard/plugin.h. */
     const pb_nav_bar_t *(*create)(const struct pb_nav_bar_factory *factory, const pb_host_t *host,

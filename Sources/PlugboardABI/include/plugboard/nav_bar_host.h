@@ -19,7 +19,8 @@ enum {
     PB_BAR_BUTTON_MENU = 0,     /* the special (menu) context button */
     PB_BAR_BUTTON_BACK = 1,     /* the back context button */
     PB_BAR_BUTTON_CLOSE = 2,    /* the close context button */
-    PB_BAR_BUTTON_HOME = 3,     /* the logo or title, when the bar makes it a home button */
+    PB_BAR_BUTTON_HOME = 3,     /* the logo or title, when the bar makes it a home button: the
+                                 * root stack goes back to Home (a presented screen stays) */
     PB_BAR_BUTTON_NAV_ITEM = 4, /* a navigation button the bar made itself */
 };
 
@@ -27,7 +28,9 @@ enum {
  * and ZPNavigationBarManagerDelegate (what the bar asks of the manager). */
 typedef struct pb_host_nav_bar {
     /* An element of the bar was pressed; the manager decides what happens (present a screen,
-     * open a URL, go back, close, call the root's special action).
+     * open a URL, go back, close, call the root's special action). The press is taken as it
+     * says, whichever context button is shown: BACK and CLOSE do what the shell's `back` and
+     * `close` do, MENU what its `menu` does (the root's special action).
      * `nav_item_id` names the nav item for PB_BAR_BUTTON_NAV_ITEM and is NULL otherwise; it is
      * the caller's and read during the call only. Unknown ids are logged and ignored. */
     void (*button_pressed)(const pb_host_t *host, pb_bar_button_t button, const char *nav_item_id);
@@ -102,7 +105,7 @@ typedef struct pb_host_nav_bar_customization {
     /* True on a tablet device profile. */
     bool (*is_tablet)(const pb_host_t *host);
 
-    /* Added in ABI 1.2 (read them only from a host whose pb_host_info_t.abi_version.minor >= 2):
+    /* Added in ABI 1.2 (read them only when the instance's `pb_host_t.abi_version.minor` >= 2):
      * the screen's values from plugboard.host.screen-bar (plugboard/screen_bar.h). */
     /* True: draw the bar translucent; the content runs under it. */
     bool (*is_translucent)(const pb_host_t *host);

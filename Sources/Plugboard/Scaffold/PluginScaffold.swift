@@ -102,27 +102,27 @@ public struct PluginScaffold: Sendable {
 
     /// Every file of the new plugin: its path in the plugin's folder and its contents.
     public func files() throws -> [(path: String, contents: String)] {
-        var files: [(String, String)] = []
-        func add(folder: URL, under prefix: String) throws {
+        // (template folder, where its files go): the language's common files, the kind's, the app.
+        let folders = [
+            ("\(language.rawValue)/common", ""), ("\(language.rawValue)/\(kind.rawValue)", ""),
+            ("app/\(kind.rawValue)", "app/"),
+        ]
+        var files: [(path: String, contents: String)] = []
+        for (template, prefix) in folders {
+            let folder = templates.appendingPathComponent(template)
             for relative in try Self.files(in: folder) {
                 let text = try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
                 files.append((substitute(prefix + relative), substitute(text)))
             }
         }
-        try add(folder: templates.appendingPathComponent("\(language.rawValue)/common"), under: "")
-        try add(folder: templates.appendingPathComponent("\(language.rawValue)/\(kind.rawValue)"), under: "")
-        try add(folder: templates.appendingPathComponent("app/\(kind.rawValue)"), under: "app/")
-        try add(folder: templates, under: "", only: "README.md")
+        let readme = try String(contentsOf: templates.appendingPathComponent("README.md"), encoding: .utf8)
+        files.append(("README.md", substitute(readme)))
         if language == .rust {
+            // The checked binding of the whole header, as is.
             let binding = plugboardRoot.appendingPathComponent("bindings/rust/plugboard.rs")
             files.append(("src/plugboard.rs", try String(contentsOf: binding, encoding: .utf8)))
         }
-        return files.sorted { $0.0 < $1.0 }
-
-        func add(folder: URL, under prefix: String, only name: String) throws {
-            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            files.append((prefix + name, substitute(text)))
-        }
+        return files.sorted { $0.path < $1.path }
     }
 
     /// The regular files under `folder`, relative to it (none when it does not exist).
@@ -130,7 +130,8 @@ public struct PluginScaffold: Sendable {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         return enumerator.compactMap { $0 as? String }.filter {
             var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path, isDirectory: &isDirectory)
+            return FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent($0).path, isDirectory: &isDirectory)
                 && !isDirectory.boolValue
         }
     }

@@ -67,10 +67,13 @@ struct Lint: ParsableCommand {
             let (configuration, found) = AppConfiguration.check(pluginsURL: pluginsURL, riversURL: riversURL)
             diagnostics += found
             if let configuration, pluginsURL != nil {
-                // The libraries it names: found, ELF, the host's ABI major (no plugin code runs).
+                // The libraries it names: found, ELF, the host's ABI major (read from the files),
+                // then their descriptors matched with the manifests (listed in a child process).
+                let lister = try CheckRunner(options: CheckOptions(), executable: Check.executable)
                 diagnostics += LibraryCheck.diagnostics(
                     configuration,
-                    searchPath: AppOptions.searchPath(pluginPath, folder: folder, allowsUnsafeFiles: false))
+                    searchPath: AppOptions.searchPath(pluginPath, folder: folder, allowsUnsafeFiles: false),
+                    listing: lister.discover)
             }
             if let configuration {
                 if pluginsURL != nil { checked.append(Self.count(configuration.plugins.entries.count, "plugin")) }

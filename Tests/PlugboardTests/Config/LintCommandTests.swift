@@ -87,4 +87,35 @@ struct LintLibraryTests {
         #expect(errors.contains { $0.contains("plugin 'text':") && $0.contains("not a loadable shared object") })
         #expect(errors.allSatisfy { $0.contains("plugins.json:") && $0.contains(".plugin.plugboard.library") })
     }
+
+    /// The descriptors, listed in a child process (a library whose entry exits or crashes is a
+    /// diagnostic, never the end of lint), must have each manifest's plugin of its kind.
+    @Test func descriptorsMustMatchTheManifests() throws {
+        let folder = try AppFixture(
+            plugins: [
+                AppFixture.plugin("test.screen.c", type: "general", library: "TestScreenC", screen: true),
+                AppFixture.plugin("wrong.kind", type: "nav_bar", library: "TestScreenC"),
+                AppFixture.plugin("someone.else", type: "general", library: "TestScreenC", screen: true),
+                AppFixture.plugin("exits", type: "general", library: "BrokenEntryInitExit", screen: true),
+            ],
+            screens: [AppFixture.screen("home", home: true)]
+        ).write()
+        let result = try runPlugboard(["lint", folder.path, "--plugin-path", Built.directory])
+        #expect(result.status == 1)
+        let errors = result.stdout.split(separator: "\n").filter { $0.contains("plugins.json:") }
+        #expect(errors.count == 3, "\(result.stdout)")
+        #expect(
+            errors.contains {
+                $0.contains(
+                    "$[1].plugin.plugboard.library: plugin 'wrong.kind': libTestScreenC.so has no nav_bar plugin 'wrong.kind' (it has: test.screen.c (screen)"
+                )
+            }, "\(result.stdout)")
+        #expect(
+            errors.contains {
+                $0.contains("plugin 'someone.else': libTestScreenC.so has no screen plugin 'someone.else'")
+            })
+        #expect(
+            errors.contains { $0.contains("plugin 'exits': libBrokenEntryInitExit.so: listing its plugins crashed") },
+            "\(result.stdout)")
+    }
 }

@@ -120,9 +120,47 @@ import Testing
             ])
     }
 
-    /// The Rust example writes the header's structs by hand: their sizes, alignments and field
-    /// offsets, as Rust lays them out, must be the C compiler's for `plugboard.h`, so a header
-    /// change that would break Rust authors fails here.
+    /// Every `typedef struct` of `plugboard/*.h` and `plugboard/ext/*.h` (comments dropped): how
+    /// many there are, and each one's type name with its field names in declaration order (a
+    /// function pointer's name is the one in `(*name)`).
+    func headerStructs() throws -> (count: Int, fields: [String: [String]]) {
+        let include = PackageRoot.path + "/Sources/PlugboardABI/include/plugboard"
+        var text = ""
+        for folder in [include, include + "/ext"] {
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where file.hasSuffix(".h")
+            {
+                text += try String(contentsOfFile: folder + "/" + file, encoding: .utf8) + "\n"
+            }
+        }
+        func matches(_ pattern: String, in text: String) throws -> [[String]] {
+            let regex = try NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
+            return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+                (0..<match.numberOfRanges).map { index in
+                    Range(match.range(at: index), in: text).map { String(text[$0]) } ?? ""
+                }
+            }
+        }
+        let comments = try NSRegularExpression(pattern: #"/\*.*?\*/"#, options: [.dotMatchesLineSeparators])
+        text = comments.stringByReplacingMatches(
+            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: " ")
+        let count = text.components(separatedBy: "typedef struct").count - 1
+        var fields: [String: [String]] = [:]
+        for definition in try matches(#"typedef struct \w+ \{([^}]*)\}\s*(\w+)\s*;"#, in: text) {
+            fields[definition[2]] = try definition[1].split(separator: ";").map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            }.filter { !$0.isEmpty }.map { declaration in
+                try matches(#"\(\s*\*\s*(\w+)\s*\)"#, in: declaration).first?[1]
+                    ?? matches(#"\w+"#, in: declaration).last?[0] ?? declaration
+            }
+        }
+        return (count, fields)
+    }
+
+    /// The Rust binding (`bindings/rust/plugboard.rs`, which the Rust example uses) writes the
+    /// header's structs by hand: it must have every struct of the header, with the header's
+    /// fields, and their sizes, alignments and field offsets, as Rust lays them out, must be the C
+    /// compiler's for `plugboard.h`, so a header change that would break Rust authors (a new
+    /// struct or field without its Rust twin included) fails here.
     @Test func theRustDeclarationsHaveTheHeadersLayout() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -131,12 +169,26 @@ import Testing
             "--manifest-path", Self.examples + "/rust-plugin/Cargo.toml", "--target-dir", folder.path,
         ])
         try #require(build.status == 0, "\(build.output)")
+        #expect(!build.output.contains("warning"), "\(build.output)")
         let handle = try #require(dlopen(folder.path + "/release/libexample_rust_plugin.so", RTLD_NOW | RTLD_LOCAL))
         let symbol = try #require(dlsym(handle, "example_rust_layout"))
         let layout = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafePointer<CChar>).self)
         let rust = String(cString: layout())
         let lines = rust.split(separator: "\n")
-        #expect(lines.count == 9, "every struct the example mirrors")
+
+        // Every struct of the header, once, with the header's fields in order.
+        let header = try headerStructs()
+        #expect(header.count > 0 && header.fields.count == header.count, "every typedef struct of the headers read")
+        #expect(lines.count == header.count, "one line per typedef struct of the headers")
+        var reported: [String: [String]] = [:]
+        for line in lines {
+            let words = line.split(separator: " ")
+            reported[String(words[0])] = words.dropFirst(3).map { String($0.split(separator: "=")[0]) }
+        }
+        #expect(Set(reported.keys) == Set(header.fields.keys), "the binding's structs are the header's")
+        for (type, fields) in header.fields {
+            #expect(reported[type] == fields, "the fields of \(type)")
+        }
 
         // The same report from C, for the struct and field names Rust reported.
         var program = "#include <plugboard.h>\n#include <stdio.h>\n#include <stddef.h>\nint main(void) {\n"

@@ -130,8 +130,9 @@ public final class CheckRunner {
 
     // MARK: running
 
-    /// Lists a library's plugins in a child.
-    private func discover(_ library: String) -> Result<[DiscoveredPlugin], DiscoveryFailure> {
+    /// Lists a library's plugins (id, kind, name) in a child: `lint` matches them with the
+    /// manifests, `check` plans its tests from them.
+    public func discover(_ library: String) -> Result<[DiscoveredPlugin], DiscoveryFailure> {
         let job = CheckJob(
             test: CheckChild.discoverTest, subject: CheckSubject(group: Self.fileName(library), library: library),
             seed: options.seed, strictness: options.strictness, repetition: 0)
@@ -145,7 +146,7 @@ public final class CheckRunner {
         return .success(plugins)
     }
 
-    struct DiscoveryFailure: Error, CustomStringConvertible { var description: String }
+    public struct DiscoveryFailure: Error, CustomStringConvertible { public var description: String }
 
     /// Runs every selected test that applies to `subject`, `repetitions` times.
     func run(_ subject: CheckSubject) -> [CheckResult] {

@@ -1,4 +1,3 @@
-import Foundation
 import PlugboardSDK
 
 /// example.swift.greeting: a screen that greets whoever its screen model names, in one of a few
@@ -12,21 +11,21 @@ final class GreetingScreen: ScreenPlugin {
     static let greetings = ["Hello", "Bonjour", "Hola", "Hallo"]
 
     private let host: PluginHost
-    private let name: String
+    private var name = "Plugboard"
     private var language = 0
     private var root: View!
     private var label: View!
     private var button: View!
 
-    /// The failable first step: keep the models, call nothing on the host yet. The name to greet
-    /// is the screen model's `name`, or "Plugboard".
+    /// The failable first step: keep what is needed, call nothing on the host yet.
     init?(host: PluginHost, model: ScreenModels) {
         self.host = host
-        let screen = try? JSONSerialization.jsonObject(with: Data(model.screenJSON.utf8)) as? [String: Any]
-        name = screen?["name"] as? String ?? "Plugboard"
     }
 
+    /// The name to greet is the screen model's `name`, read through the host's model extension
+    /// (no JSON parsing), or "Plugboard".
     func setUp() -> Bool {
+        name = host.model?.string(.screen, "name") ?? name
         guard let root = host.makeView(.container), let label = host.makeView(.label),
             let button = host.makeView(.button)
         else { return false }

@@ -20,7 +20,8 @@
  *                         "name": "Shows", "styles": {"columns": 3}, …}, "data_source_model": {…}}
  *   PB_MODEL_NAV_BAR      nav_bar_json (bars): the `nav_bar` navigation with `styles`, `assets`,
  *                         `nav_items`.
- *   PB_MODEL_DATA_SOURCE  data_source_json: the data source, or missing when there is none.
+ *   PB_MODEL_DATA_SOURCE  data_source_json: the data source, or missing when there is none;
+ *                         for a root, its data source: the home screen's `menu` navigation.
  * A model the instance does not have (a nav-bar model for a screen) reads as missing.
  *
  * Lifetime: strings are the host's, valid until that model changes (a bar's next

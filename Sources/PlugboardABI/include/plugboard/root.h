@@ -33,8 +33,9 @@ typedef struct pb_root {
     /* The host has sized the root view; lay out the menu and the screen container. */
     void (*layout)(const struct pb_root *root, double width, double height);
 
-    /* The host selected the nav item `nav_item_id` (start-up, a deep link, the shell): update
-     * the selection shown. The string is the host's, valid during the call only. The host shows
+    /* The host selected the nav item `nav_item_id` (after `open_item`, the shell's `select`, a
+     * close back to Home; not at start-up, where nothing is selected yet): update the selection
+     * shown. The string is the host's, valid during the call only. The host shows
      * the item's screen itself; the root must not call `open_item` back for it. */
     void (*select_item)(const struct pb_root *root, const char *nav_item_id);
 

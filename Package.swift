@@ -47,6 +47,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The simulator (`plugboard serve`) only.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // Golden images of the SVG renderer (tests only).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // The ABI: public C headers and nothing else.
@@ -69,11 +74,21 @@ let package = Package(
         // For plugin authors writing Swift: protocols and the exported entry.
         .target(name: "PlugboardSDKEntry", dependencies: ["PlugboardABI"], publicHeadersPath: "."),
         .target(name: "PlugboardSDK", dependencies: ["PlugboardABI", "PlugboardSDKEntry"]),
+        // The simulator: the app in a browser page, live over a WebSocket, reloading on rebuilds.
+        .target(
+            name: "PlugboardSimulator",
+            dependencies: [
+                "Plugboard",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The `plugboard` command.
         .executableTarget(
             name: "PlugboardCLI",
             dependencies: [
-                "Plugboard",
+                "Plugboard", "PlugboardSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -88,7 +103,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PlugboardTests",
-            dependencies: ["Plugboard", "PlugboardABI"],
+            dependencies: [
+                "Plugboard", "PlugboardABI", "PlugboardSimulator",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["Render/__Snapshots__"],
             // The plugins are loaded from the build folder, never linked.
         ),
     ]

@@ -1,0 +1,140 @@
+/// The simulator's one page. The device is the SVG the renderers draw from the view tree; every
+/// `g[data-tap]` in it is tappable. Updates arrive over the WebSocket (`/live`), never by polling;
+/// the page only reconnects when the server goes away. Written by hand: one small page with no
+/// build step, so nothing but the server is needed to see it.
+enum SimulatorPage {
+    static let html = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>Plugboard simulator</title>
+        <style>
+          :root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+          body { margin: 0; display: grid; grid-template-columns: minmax(420px, auto) 1fr; grid-template-rows: auto 1fr;
+                 height: 100vh; background: #eef0f4; color: #1d1d1f; }
+          header { grid-column: 1 / 3; display: flex; gap: 8px; align-items: center; padding: 10px 16px;
+                   background: #fff; border-bottom: 1px solid #d8dbe2; }
+          header input { flex: 1; font: 14px ui-monospace, monospace; padding: 6px 10px; border: 1px solid #c5c9d3;
+                         border-radius: 8px; }
+          header button, header select { font-size: 14px; padding: 6px 12px; border-radius: 8px;
+                                         border: 1px solid #c5c9d3; background: #f7f8fa; cursor: pointer; }
+          main { display: flex; justify-content: center; align-items: flex-start; padding: 24px; overflow: auto; }
+          #device { background: #111; padding: 14px; border-radius: 44px; box-shadow: 0 18px 50px rgba(0,0,0,.25);
+                    user-select: none; touch-action: none; }
+          #device svg { display: block; border-radius: 32px; max-height: calc(100vh - 140px); width: auto; height: auto; }
+          #device g[data-tap] { cursor: pointer; }
+          #device g[data-tap]:hover { filter: brightness(1.08); }
+          aside { padding: 16px; overflow: auto; border-left: 1px solid #d8dbe2; background: #fafbfc; }
+          aside h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .06em; color: #6b7080; margin: 8px 0; }
+          #log { font: 12px ui-monospace, monospace; padding-left: 28px; margin: 0; }
+          #log li { padding: 1px 0; }
+          #error, #failures { white-space: pre-wrap; font: 13px ui-monospace, monospace; background: #fff1f0;
+                   color: #a8071a; border: 1px solid #ffa39e; border-radius: 10px; padding: 12px 14px; margin-bottom: 12px; }
+          #status { font-size: 12px; color: #6b7080; min-height: 1.4em; }
+          [hidden] { display: none !important; }
+        </style>
+        </head>
+        <body data-revision="0" data-engine="0" data-url="">
+        <header>
+          <button id="back" title="back">‹ Back</button>
+          <button id="close" title="close the presented screen">✕ Close</button>
+          <button id="menu" title="the menu button">☰ Menu</button>
+          <input id="address" spellcheck="false" aria-label="state URL" placeholder="app://home">
+          <select id="device-kind" aria-label="device"><option value="phone">Phone</option><option value="tablet">Tablet</option></select>
+        </header>
+        <main>
+          <div>
+            <div id="error" hidden></div>
+            <div id="device"></div>
+            <div id="status"></div>
+          </div>
+        </main>
+        <aside>
+          <div id="failures" hidden></div>
+          <h2>Events</h2>
+          <ol id="log"></ol>
+        </aside>
+        <script>
+        "use strict";
+        const $ = (id) => document.getElementById(id);
+        let showing = null;      // the final SVG of the last snapshot
+        let pending = null;      // the timer that swaps an animation for the final drawing
+        function status(text) { $("status").textContent = text || ""; }
+
+        async function post(path, body) {
+          const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+                                                body: JSON.stringify(body) });
+          const answer = await response.json().catch(() => ({}));
+          status(response.ok ? "" : (answer.error || response.statusText));
+          return answer;
+        }
+
+        function apply(snapshot) {
+          document.body.dataset.revision = snapshot.revision;
+          document.body.dataset.engine = snapshot.engine;
+          document.body.dataset.url = snapshot.url;
+          if (document.activeElement !== $("address")) { $("address").value = snapshot.url; }
+          $("error").hidden = !snapshot.error;
+          $("error").textContent = snapshot.error || "";
+          $("device").hidden = !!snapshot.error;
+          $("failures").hidden = snapshot.failures.length === 0;
+          $("failures").textContent = snapshot.failures.join("\\n");
+          const log = $("log");
+          log.replaceChildren(...snapshot.log.map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
+          const state = snapshot.state && snapshot.state.state;
+          if (state && state.device) { $("device-kind").value = state.device; }
+          if (pending) { clearTimeout(pending); pending = null; }
+          showing = snapshot.svg;
+          if (snapshot.animation && snapshot.animation.svg) {
+            $("device").innerHTML = snapshot.animation.svg;   // plays the transition (SMIL)
+            pending = setTimeout(() => { $("device").innerHTML = showing; pending = null; }, snapshot.animation.milliseconds + 30);
+          } else {
+            $("device").innerHTML = snapshot.svg;
+          }
+        }
+
+        function connect() {
+          const socket = new WebSocket(`ws://${location.host}/live`);
+          socket.onmessage = (event) => apply(JSON.parse(event.data));
+          socket.onopen = () => status("");
+          socket.onclose = () => { status("disconnected from plugboard serve; reconnecting…"); setTimeout(connect, 1000); };
+        }
+
+        // Taps: a click on a numbered element; the back gesture: a drag from the left edge.
+        function svgX(event) {
+          const svg = $("device").querySelector("svg");
+          if (!svg) return null;
+          const box = svg.getBoundingClientRect(), width = svg.viewBox.baseVal.width || box.width;
+          return { x: (event.clientX - box.left) * width / box.width, width };
+        }
+        let drag = null;
+        $("device").addEventListener("pointerdown", (event) => {
+          const at = svgX(event);
+          if (at && at.x < 20) { drag = { start: at.x, width: at.width, time: event.timeStamp }; event.preventDefault(); }
+        });
+        $("device").addEventListener("pointerup", (event) => {
+          if (!drag) return;
+          const at = svgX(event), moved = at ? at.x - drag.start : 0;
+          const seconds = Math.max((event.timeStamp - drag.time) / 1000, 0.001);
+          const progress = Math.min(Math.max(moved / drag.width, 0), 1);
+          drag = null;
+          if (moved > 8) { post("/command", { command: `swipe back --progress ${progress.toFixed(3)} --velocity ${Math.round(moved / seconds)}` }); }
+        });
+        $("device").addEventListener("click", (event) => {
+          const target = event.target.closest("g[data-tap]");
+          if (target) { post("/tap", { target: Number(target.dataset.tap) }); }
+        });
+        $("back").onclick = () => post("/command", { command: "back" });
+        $("close").onclick = () => post("/command", { command: "close" });
+        $("menu").onclick = () => post("/command", { command: "menu" });
+        $("device-kind").onchange = (event) => post("/command", { command: `device ${event.target.value}` });
+        $("address").addEventListener("keydown", (event) => {
+          if (event.key === "Enter") { post("/open", { url: event.target.value.trim() }); event.target.blur(); }
+        });
+        connect();
+        </script>
+        </body>
+        </html>
+        """
+}

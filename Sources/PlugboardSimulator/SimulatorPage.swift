@@ -11,7 +11,7 @@ enum SimulatorPage {
         <title>Plugboard simulator</title>
         <style>
           :root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
-          body { margin: 0; display: grid; grid-template-columns: minmax(420px, auto) 1fr; grid-template-rows: auto 1fr;
+          body { margin: 0; display: grid; grid-template-columns: 1fr minmax(280px, 30%); grid-template-rows: auto 1fr;
                  height: 100vh; background: #eef0f4; color: #1d1d1f; }
           header { grid-column: 1 / 3; display: flex; gap: 8px; align-items: center; padding: 10px 16px;
                    background: #fff; border-bottom: 1px solid #d8dbe2; }
@@ -19,10 +19,10 @@ enum SimulatorPage {
                          border-radius: 8px; }
           header button, header select { font-size: 14px; padding: 6px 12px; border-radius: 8px;
                                          border: 1px solid #c5c9d3; background: #f7f8fa; cursor: pointer; }
-          main { display: flex; justify-content: center; align-items: flex-start; padding: 24px; overflow: auto; }
-          #device { background: #111; padding: 14px; border-radius: 44px; box-shadow: 0 18px 50px rgba(0,0,0,.25);
-                    user-select: none; touch-action: none; }
-          #device svg { display: block; border-radius: 32px; max-height: calc(100vh - 140px); width: auto; height: auto; }
+          main { display: flex; justify-content: center; align-items: flex-start; padding: 24px; overflow: hidden auto;
+                 min-width: 0; }
+          #device { user-select: none; touch-action: none; filter: drop-shadow(0 18px 40px rgba(0,0,0,.25)); }
+          #device svg { display: block; max-height: calc(100vh - 120px); max-width: 100%; width: auto; height: auto; }
           #device g[data-tap] { cursor: pointer; }
           #device g[data-tap]:hover { filter: brightness(1.08); }
           aside { padding: 16px; overflow: auto; border-left: 1px solid #d8dbe2; background: #fafbfc; }

@@ -41,8 +41,9 @@ public final class SimulatorSession: @unchecked Sendable {
                 driver = supervisor
                 snapshot.error = nil
                 record(ready.failures)
-                _ = supervisor.perform(.command("clock virtual"))  // transitions play in the page
+                // Back where the page was (at once), then transitions play in the page.
                 if !url.isEmpty, url != ready.stateURL { _ = supervisor.perform(.open(url)) }
+                _ = supervisor.perform(.command("clock virtual"))
                 refresh()
             } catch {
                 supervisor.stop()

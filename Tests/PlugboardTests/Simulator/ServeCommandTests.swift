@@ -1,0 +1,86 @@
+import Foundation
+import FoundationXML
+import Testing
+
+/// `plugboard serve` from the outside: the HTTP API against the real plugins, a configuration
+/// error shown instead of the device, and the reload when the app's files change.
+@Suite struct ServeCommandTests {
+    @Test func theAPIDrivesTheRealPlugins() async throws {
+        let server = try ServeProcess([Showcase.folder])
+        let start = try await server.call("GET", "/state")
+        #expect(start.status == 200)
+        #expect(ServeProcess.state(start.body)?["visibleScreen"] as? String == "home")
+
+        let tapped = try await server.call("POST", "/tap", json: ["target": "nav-item:nb-epg"])
+        #expect(tapped.status == 200, "\(tapped.body)")
+        #expect((ServeProcess.state(tapped.body)?["presented"] as? [Any])?.isEmpty == false)
+        let closed = try await server.call("POST", "/command", json: ["command": "close"])
+        #expect(ServeProcess.state(closed.body)?["url"] as? String == "app://home")
+
+        let opened = try await server.call("POST", "/open", json: ["url": "app://home/shows"])
+        #expect(ServeProcess.state(opened.body)?["visibleScreen"] as? String == "shows", "\(opened.body)")
+        let svg = try await server.call("GET", "/render.svg")
+        #expect(try XMLDocument(xmlString: svg.body).rootElement()?.name == "svg")
+        #expect(svg.body.contains(#"data-screen="shows""#))
+        let page = try await server.call("GET", "/")
+        #expect(page.body.contains(#"<div id="device">"#) && page.body.contains("/live"))
+
+        // Bad requests: 400 with the reason, the app unchanged.
+        let badURL = try await server.call("POST", "/open", json: ["url": "app://nowhere"])
+        #expect(badURL.status == 400 && badURL.body.contains("error"))
+        let badTarget = try await server.call("POST", "/tap", json: ["target": 999])
+        #expect(badTarget.status == 400)
+        let noBody = try await server.call("POST", "/command")
+        #expect(noBody.status == 400 && noBody.body.contains("command"))
+        let after = try await server.call("GET", "/state")
+        #expect(ServeProcess.state(after.body)?["url"] as? String == "app://home/shows")
+    }
+
+    /// A broken rivers.json: the error (file:line:column) instead of the app; once fixed on
+    /// disk, the app comes up by itself.
+    @Test func aConfigurationErrorIsShownUntilTheFileIsFixed() async throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["plugins.json", "rivers.json", "settings.json"] {
+            try FileManager.default.copyItem(
+                at: Showcase.url.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let rivers = folder.appendingPathComponent("rivers.json")
+        let good = try Data(contentsOf: rivers)
+        try Data("[\n  {\"id\": \"home\",, }\n]".utf8).write(to: rivers)
+
+        let server = try ServeProcess([folder.path])
+        let broken = try await server.call("GET", "/state")
+        #expect(broken.status == 400)
+        #expect(broken.body.contains("rivers.json:2:"), "\(broken.body)")
+
+        try good.write(to: rivers)
+        let fixed = try await server.waitForState { status, _ in status == 200 }
+        #expect(ServeProcess.state(fixed.body)?["visibleScreen"] as? String == "home")
+    }
+
+    /// The app's JSON changes while a screen is open: a new engine, the same state URL, the
+    /// change visible.
+    @Test func aChangedFileReloadsAtTheSameStateURL() async throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["plugins.json", "rivers.json", "settings.json", "feeds"] {
+            try FileManager.default.copyItem(
+                at: Showcase.url.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let server = try ServeProcess([folder.path])
+        let opened = try await server.call("POST", "/open", json: ["url": "app://home/shows"])
+        #expect(Self.title(opened.body) == "Shows", "\(opened.body)")
+
+        let rivers = folder.appendingPathComponent("rivers.json")
+        let text = try String(contentsOf: rivers, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: #""name": "Shows""#, with: #""name": "Series""#).utf8).write(to: rivers)
+        let reloaded = try await server.waitForState { _, body in Self.title(body) == "Series" }
+        #expect(ServeProcess.state(reloaded.body)?["url"] as? String == "app://home/shows")
+    }
+
+    /// The bar's title in a state reply.
+    static func title(_ body: String) -> String? {
+        (ServeProcess.state(body)?["bar"] as? [String: Any])?["title"] as? String
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import Plugboard
+@testable import PlugboardSimulator
+
+/// The session behind the page, with a real supervised engine: every change reaches the pages
+/// as a snapshot, and a plugin that crashes is named on the page while the app goes on.
+@Suite struct SimulatorSessionTests {
+    static func session(_ folder: URL) -> SimulatorSession {
+        let launch = EngineLaunch(
+            folder: folder.path, pluginsFile: nil, riversFile: nil,
+            searchPath: LibrarySearchPath([Built.directory], allowsUnsafeFiles: false), device: nil)
+        return SimulatorSession(launch: launch, executable: Built.directory + "/plugboard", callTimeout: 5)
+    }
+
+    static func object(_ message: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any])
+    }
+
+    @Test func everyChangeIsPushedAndACrashingPluginIsNamedWhileTheAppGoesOn() async throws {
+        let folder = try HostileApp.write()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = Self.session(folder)
+        session.start()
+        defer { session.stop() }
+        let (id, messages) = session.subscribe()
+        defer { session.unsubscribe(id) }
+        var iterator = messages.makeAsyncIterator()
+
+        let first = try Self.object(try #require(await iterator.next()))
+        #expect(first["url"] as? String == "app://home")
+        #expect((first["svg"] as? String)?.contains("<svg") == true)
+        #expect(first["engine"] as? Int == 1)
+
+        guard case .state = session.perform(.command("push fine")) else {
+            Issue.record("push fine failed")
+            return
+        }
+        let pushed = try Self.object(try #require(await iterator.next()))
+        #expect(pushed["url"] as? String == "app://home/fine")
+        #expect((pushed["revision"] as? Int ?? 0) > (first["revision"] as? Int ?? 0))
+        #expect((pushed["log"] as? [String])?.contains { $0.hasPrefix("did_appear fine") } == true)
+
+        _ = session.perform(.command("open app://home/crash"))
+        let crashed = try Self.object(try #require(await iterator.next()))
+        let failures = try #require(crashed["failures"] as? [String])
+        #expect(failures.contains { $0.contains("broken_create_crash") && $0.contains("SIGSEGV") }, "\(failures)")
+        #expect((crashed["svg"] as? String)?.contains("<svg") == true)  // never a dead page
+    }
+
+    @Test func theAnimationOfATransitionIsSentWithItsDuration() async throws {
+        let session = Self.session(Showcase.url)
+        session.start()
+        defer { session.stop() }
+        guard case .state = session.perform(.command("push shows")) else {
+            Issue.record("push shows failed")
+            return
+        }
+        let (id, messages) = session.subscribe()
+        defer { session.unsubscribe(id) }
+        var iterator = messages.makeAsyncIterator()
+        let pushed = try Self.object(try #require(await iterator.next()))
+        let animation = try #require(pushed["animation"] as? [String: Any])
+        #expect(animation["milliseconds"] as? Int == 350)
+        #expect((animation["svg"] as? String)?.contains("<animateTransform") == true)
+        #expect(pushed["url"] as? String == "app://home/shows")
+    }
+}

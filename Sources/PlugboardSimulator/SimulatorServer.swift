@@ -50,6 +50,9 @@ public struct SimulatorServer: Sendable {
         router.post("/command") { request, _ in
             guard let line = try await Self.body(request)["command"] as? String, !line.contains(where: \.isNewline)
             else { return Self.failure("give {\"command\": a shell command line}") }
+            if case .quit? = try? ShellCommand.parse(line) {
+                return Self.failure("the server keeps the app running: stop plugboard serve itself (Ctrl-C)")
+            }
             return Self.answer(session.perform(.command(line)))
         }
         router.ws("/live") { inbound, outbound, _ in

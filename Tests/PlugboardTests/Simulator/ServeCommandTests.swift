@@ -30,6 +30,8 @@ import Testing
         #expect(badURL.status == 400 && badURL.body.contains("error"))
         let badTarget = try await server.call("POST", "/tap", json: ["target": 999])
         #expect(badTarget.status == 400)
+        let quit = try await server.call("POST", "/command", json: ["command": "quit"])
+        #expect(quit.status == 400 && quit.body.contains("Ctrl-C"))
         let noBody = try await server.call("POST", "/command")
         #expect(noBody.status == 400 && noBody.body.contains("command"))
         let after = try await server.call("GET", "/state")

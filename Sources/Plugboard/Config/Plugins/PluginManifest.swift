@@ -39,10 +39,12 @@ public struct PluginManifest: Sendable {
         let typeName = manifest.string("type", required: true, sink)
         let type = typeName.flatMap(ManifestPluginType.init(rawValue:))
         if let typeName, type == nil, let location = manifest["type"]?.location {
+            // As AppPlugins loads it: a screen when it says so and names a library.
+            let loadsAsScreen = manifest["screen"]?.node.boolValue == true && manifest["plugboard"] != nil
             sink.warning(
                 location,
                 "unknown plugin type \"\(typeName)\" (known: \(ManifestPluginType.names.joined(separator: ", "))); "
-                    + "loaded as configuration")
+                    + (loadsAsScreen ? "loaded as a screen plugin (\"screen\": true)" : "loaded as configuration"))
         }
         let api = manifest.object("api", sink)
         let minZapp = manifest["min_zapp_sdk"]

@@ -39,6 +39,7 @@ let package = Package(
         .executable(name: "plugboard-ffi-benchmark", targets: ["FFICallBenchmark"]),
         .executable(name: "plugboard-check-benchmark", targets: ["CheckHarnessBenchmark"]),
         .executable(name: "plugboard-supervision-benchmark", targets: ["SupervisionBenchmark"]),
+        .executable(name: "plugboard-tap-benchmark", targets: ["TapCostBenchmark"]),
     ]
         + (cTestPlugins + swiftTestPlugins + corpusPlugins + cPlugins + swiftPlugins).map {
             .library(name: $0, type: .dynamic, targets: [$0])
@@ -97,6 +98,10 @@ let package = Package(
         .executableTarget(name: "JSONParsingBenchmark", dependencies: ["Plugboard"], path: "Benchmarks/JSONParsing"),
         .executableTarget(name: "FFICallBenchmark", dependencies: ["Plugboard", "CFFI"], path: "Benchmarks/FFICall"),
         .executableTarget(name: "CheckHarnessBenchmark", dependencies: ["Plugboard"], path: "Benchmarks/CheckHarness"),
+        .executableTarget(
+            name: "TapCostBenchmark",
+            dependencies: ["Plugboard", .product(name: "Logging", package: "swift-log")], path: "Benchmarks/TapCost"
+        ),
         .executableTarget(
             name: "SupervisionBenchmark",
             dependencies: ["Plugboard", .product(name: "Logging", package: "swift-log")], path: "Benchmarks/Supervision"

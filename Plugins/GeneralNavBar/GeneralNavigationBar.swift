@@ -26,10 +26,14 @@ final class GeneralNavigationBar: NavigationBarPlugin {
     private var style: any NavigationBarStyle = DefaultNavigationBarLeft()
     private var size = (width: 0.0, height: 0.0)
 
+    /// The model the nav items were last read from.
+    private var lastNavBarJSON: String
+
     init?(host: PluginHost, pluginJSON: String, navBarJSON: String) {
         guard let ids = Self.navItemIDs(navBarJSON) else { return nil }
         self.host = host
         navItemIDs = ids
+        lastNavBarJSON = navBarJSON
     }
 
     /// The ids of the model's nav items, or nil when the model is not JSON.
@@ -78,9 +82,13 @@ final class GeneralNavigationBar: NavigationBarPlugin {
     }
 
     func customize(screenJSON: String, navBarJSON: String, dataSourceJSON: String?) {
-        if let ids = Self.navItemIDs(navBarJSON), ids != navItemIDs {
-            navItemIDs = ids
-            makeNavigationButtons()
+        // The same model as last time (most screen changes): nothing to read again.
+        if navBarJSON != lastNavBarJSON, let ids = Self.navItemIDs(navBarJSON) {
+            lastNavBarJSON = navBarJSON
+            if ids != navItemIDs {
+                navItemIDs = ids
+                makeNavigationButtons()
+            }
         }
         apply()
     }

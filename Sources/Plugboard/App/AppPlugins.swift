@@ -64,8 +64,22 @@ public final class AppPlugins {
         return LoadedPlugin(entry: entry, library: library, descriptor: descriptor)
     }
 
+    /// Plugins loaded by `loadExtra`, by library name, id and kind: resolved and opened once per
+    /// app, not again for every bar a presented screen gets.
+    private var extras: [String: Result<(PluginLibrary, PluginDescriptor), PluginFailure>] = [:]
+
     /// Loads a plugin the configuration does not list (the default navigation bar).
     func loadExtra(library name: String, id: String, kind: PluginKind, searchPath: LibrarySearchPath)
+        -> Result<(PluginLibrary, PluginDescriptor), PluginFailure>
+    {
+        let key = "\(name)\u{0}\(id)\u{0}\(kind)"
+        if let loaded = extras[key] { return loaded }
+        let result = openExtra(library: name, id: id, kind: kind, searchPath: searchPath)
+        extras[key] = result
+        return result
+    }
+
+    private func openExtra(library name: String, id: String, kind: PluginKind, searchPath: LibrarySearchPath)
         -> Result<(PluginLibrary, PluginDescriptor), PluginFailure>
     {
         do throws(PluginLoadError) {
@@ -87,5 +101,6 @@ public final class AppPlugins {
     func release() {
         libraries.forEach { $0.release() }
         libraries.removeAll()
+        extras.removeAll()
     }
 }

@@ -20,7 +20,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     func makeBar(for container: StackContainer) -> NavigationBarInstance? {
         let navigation = homeNavigation
         // The bar is made for the container's screen: its own nav_bar model, else Home's.
-        let navJSON = self.navigation(for: container.top)?.modelJSON ?? #"{"category":"nav_bar","nav_items":[]}"#
+        let navJSON = navigationJSON(for: container.top) ?? #"{"category":"nav_bar","nav_items":[]}"#
         var candidates: [(library: PluginLibrary, id: String, pluginJSON: String)] = []
         if let type = navigation?.navigationType {
             if let plugin = app.plugins.plugin(type), plugin.descriptor.kind == .navBar {
@@ -55,10 +55,53 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     /// The `nav_bar` navigation that applies to `entry`: its own, or Home's.
     func navigation(for entry: ScreenEntry?) -> Navigation? { entry?.screen?.navigationBar ?? homeNavigation }
 
+    // MARK: models, made once
+
+    /// The configuration never changes after load, so each screen's JSON, each bar model's JSON
+    /// and each resolved appearance are made once, on first use — not again for every bar on
+    /// every screen change.
+    private var screenTexts: [String: String] = [:]
+    private var navigationTexts: [String: String] = [:]
+    private var appearances: [AppearanceKey: NavigationBarAppearance] = [:]
+
+    private struct AppearanceKey: Hashable {
+        var owner: String?
+        var device: DeviceProfile.Kind
+        var whiteLabel: Bool
+    }
+
+    /// The id of the screen whose `nav_bar` navigation applies to `entry` (its own, or Home's).
+    private func navigationOwner(_ entry: ScreenEntry?) -> String? {
+        entry?.screen?.navigationBar != nil ? entry?.screen?.id : app.home?.id
+    }
+
+    /// The applying `nav_bar` navigation as JSON text for plugins.
+    func navigationJSON(for entry: ScreenEntry?) -> String? {
+        guard let navigation = navigation(for: entry) else { return nil }
+        guard let owner = navigationOwner(entry) else { return navigation.modelJSON }
+        if let text = navigationTexts[owner] { return text }
+        let text = navigation.modelJSON
+        navigationTexts[owner] = text
+        return text
+    }
+
+    /// The rivers.json screen as JSON text for plugins.
+    private func screenJSON(_ screen: Screen) -> String {
+        if let text = screenTexts[screen.id] { return text }
+        let text = screen.model.serialized()
+        screenTexts[screen.id] = text
+        return text
+    }
+
     func appearance(for entry: ScreenEntry?) -> NavigationBarAppearance {
+        let key = AppearanceKey(
+            owner: navigationOwner(entry), device: app.device.kind, whiteLabel: entry?.isWhiteLabel ?? false)
+        if let appearance = appearances[key] { return appearance }
         let sink = DiagnosticSink()  // the configuration was validated at load; nothing new here
         let model = navigation(for: entry).map { NavBarModel.read($0, sink) } ?? NavBarModel()
-        return AppearanceResolver.resolve(model, device: app.device, whiteLabel: entry?.isWhiteLabel ?? false)
+        let appearance = AppearanceResolver.resolve(model, device: app.device, whiteLabel: key.whiteLabel)
+        appearances[key] = appearance
+        return appearance
     }
 
     /// Seed 000's notification on every screen change: the bar gets the screen's model and title,
@@ -70,10 +113,10 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         container.customBar = top?.controller.customBar
         container.contextButton = contextButton(for: container)
         guard let bar = container.bar, let top else { return }
-        let screenJSON = top.screen?.model.serialized() ?? "{}"
+        let screenJSON = top.screen.map(screenJSON) ?? "{}"
         let dataSource = ScreenProps.dataSource(of: top.screen?.dataObject.merged)?.serialized()
         bar.customize(
-            screenJSON: screenJSON, navBarJSON: navigation(for: top)?.modelJSON ?? "{}", dataSourceJSON: dataSource,
+            screenJSON: screenJSON, navBarJSON: navigationJSON(for: top) ?? "{}", dataSourceJSON: dataSource,
             appearance: container.appearance)
         bar.updateTitle(top.bar.title ?? top.controller.title)
         bar.setContextButton(container.contextButton)

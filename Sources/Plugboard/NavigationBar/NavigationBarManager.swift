@@ -146,14 +146,21 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     }
 
     /// A nav item of the bar models (Home's and every screen's own) by id.
-    func item(_ id: String) -> NavItem? {
+    func item(_ id: String) -> NavItem? { itemsByID[id] }
+
+    /// Every bar model's nav items by id, made once (the first one of an id wins, as the scan in
+    /// screen order did).
+    private lazy var itemsByID: [String: NavItem] = {
+        var items: [String: NavItem] = [:]
         for screen in app.configuration.rivers.screens {
             for navigation in screen.navigations where navigation.category == .navBar {
-                if let found = navigation.navItems.flatMap(\.flattened).first(where: { $0.id == id }) { return found }
+                for item in navigation.navItems.flatMap(\.flattened) where items[item.id] == nil {
+                    items[item.id] = item
+                }
             }
         }
-        return nil
-    }
+        return items
+    }()
 
     func container(of host: InstanceHost) -> StackContainer? {
         app.containers.first { $0.bar?.host === host }

@@ -1,4 +1,7 @@
-/// The pieces of SVG markup the SVG renderer writes: escaped text, numbers and colours.
+import Foundation
+
+/// The pieces of SVG markup the SVG renderer writes: escaped text, numbers and colours (and
+/// how well two colours contrast).
 enum SVGMarkup {
     /// `text` escaped for XML character data and attribute values (&, <, >, ", '), with the
     /// characters XML 1.0 forbids (most control characters, U+FFFE, U+FFFF) replaced by U+FFFD.
@@ -49,5 +52,20 @@ enum SVGMarkup {
     static func geometry(_ rect: Rect) -> String {
         "x=\"\(number(rect.x))\" y=\"\(number(rect.y))\" width=\"\(number(max(0, rect.width)))\" "
             + "height=\"\(number(max(0, rect.height)))\""
+    }
+
+    /// WCAG relative luminance of `color` (its alpha ignored): 0 for black, 1 for white.
+    static func luminance(_ color: ARGBColor) -> Double {
+        func linear(_ channel: UInt8) -> Double {
+            let value = Double(channel) / 255
+            return value <= 0.040_45 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(color.red) + 0.7152 * linear(color.green) + 0.0722 * linear(color.blue)
+    }
+
+    /// WCAG contrast ratio of two colours: 1 (the same) to 21 (black on white).
+    static func contrast(_ a: ARGBColor, _ b: ARGBColor) -> Double {
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
     }
 }

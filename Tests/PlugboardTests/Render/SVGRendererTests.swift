@@ -29,8 +29,12 @@ import Testing
         #expect(barFills.count == 2)
         #expect(barFills.allSatisfy { $0.attributes["fill-opacity"] == nil })
         let title = try #require(parsed.all("text").first { $0.text == "Home" && $0.attributes["fill"] == "#FFFFFF" })
-        #expect(title.attributes["font-size"] == "17")
-        #expect(title.attributes["dominant-baseline"] == "central")
+        // 17 points, fitted whole into the test bar's 38-point title area (45 points wide at 17).
+        #expect(title.attributes["font-size"] == "14")
+        // Vertically centred in the bar (47…91) by an explicit baseline, below the middle.
+        let baseline = try #require(title.attributes["y"].flatMap(Double.init))
+        #expect(baseline > 69 && baseline < 69 + 14 / 2)
+        #expect(title.attributes["dominant-baseline"] == nil)
         #expect(title.attributes["text-anchor"] == "start")
         #expect(parsed.all("text").contains { $0.text == "(no components)" })
     }
@@ -68,7 +72,9 @@ import Testing
         #expect(!parsed.all("text").contains { $0.text.contains("Home") })
         #expect(parsed.tapped.map { $0.attributes["id"] } == ["context", "nav-item:shows-to-plugin"])
         #expect(parsed.all("title").contains { $0.text == "https://assets.example.com/logo.png" })
-        #expect(parsed.all("image").map { $0.attributes["href"] } == ["https://assets.example.com/logo.png"])
+        // A remote logo is a placeholder: nothing is fetched, the document has no external reference.
+        #expect(parsed.all("image").isEmpty)
+        #expect(parsed.all("g").contains { $0.attributes["data-image"] == "remote" })
         #expect(svg.contains(#"class="logo""#))
         // The presented container has its own bar's area; with the UI Builder bar, no status bar.
         #expect(parsed.elements.contains { $0.attributes["id"] == "presented:navigation-bar" })
@@ -110,7 +116,9 @@ import Testing
         #expect(!svg.contains(title))
         #expect(svg.contains("&lt;Home &amp; &quot;Friends&quot;&gt;&apos;s\u{FFFD}"))
         #expect(parsed.all("text").contains { $0.text == title + "\u{FFFD}" })
-        #expect(parsed.all("text").contains { $0.text == #"Shows <&> "all" 'now'"# })
+        // Too long for its 44-point button: cut with "…", the whole title in data-text.
+        let shows = try #require(parsed.all("text").first { $0.attributes["data-text"] == #"Shows <&> "all" 'now'"# })
+        #expect(shows.text.hasPrefix("Sh") && shows.text.hasSuffix("…"))
         let odd = try #require(parsed.elements.first { $0.attributes["id"] == #"nav-item:odd<&>"'id"# })
         #expect(odd.attributes["data-tap"] == "7")
         #expect(parsed.all("desc").first?.text.contains("title: " + title) == true)

@@ -68,7 +68,9 @@ public final class AppEngine {
             return EngineReply(output: session.drawing, succeeded: true)
         case .render(let svg, let animate):
             let drawing =
-                svg ? SVGRenderer.render(app, animate: animate) : TextRenderer.render(app, terminal: launch.terminal)
+                svg
+                ? SVGRenderer.render(app, animate: animate, folder: launch.folder.map { URL(fileURLWithPath: $0) })
+                : TextRenderer.render(app, terminal: launch.terminal)
             return EngineReply(output: drawing, succeeded: true)
         case .exports:
             let lines = app.plugins.exports.catalog.flatMap { plugin, functions in

@@ -24,7 +24,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         var candidates: [(library: PluginLibrary, id: String, pluginJSON: String)] = []
         if let type = navigation?.navigationType {
             if let plugin = app.plugins.plugin(type), plugin.descriptor.kind == .navBar {
-                candidates.append((plugin.library, plugin.descriptor.id, plugin.entry.pluginModelJSON))
+                candidates.append((plugin.library, plugin.descriptor.id, pluginJSON(plugin.entry)))
             } else {
                 let why = app.plugins.failures[type]?.description ?? "no loadable navigation bar plugin '\(type)'"
                 app.record(AppEvent("fallback", app.settings.defaultNavBarID, detail: why))
@@ -61,6 +61,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     /// and each resolved appearance are made once, on first use — not again for every bar on
     /// every screen change.
     private var screenTexts: [String: String] = [:]
+    private var pluginTexts: [String: String] = [:]
     private var navigationTexts: [String: String] = [:]
     private var appearances: [AppearanceKey: NavigationBarAppearance] = [:]
 
@@ -82,6 +83,14 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         if let text = navigationTexts[owner] { return text }
         let text = navigation.modelJSON
         navigationTexts[owner] = text
+        return text
+    }
+
+    /// A plugin's model (manifest + configuration_json) as JSON text.
+    private func pluginJSON(_ entry: PluginEntry) -> String {
+        if let text = pluginTexts[entry.manifest.identifier] { return text }
+        let text = entry.pluginModelJSON
+        pluginTexts[entry.manifest.identifier] = text
         return text
     }
 

@@ -41,9 +41,7 @@ struct Serve: AsyncParsableCommand {
         logging.bootstrap()
         var launch = app.engineLaunch
         launch.logLevel = logging.logLevel.rawValue
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let session = SimulatorSession(launch: launch, executable: executable, callTimeout: callTimeout)
+        let session = SimulatorSession(launch: launch, executable: Check.executable, callTimeout: callTimeout)
         session.start()
         var server = SimulatorServer(session: session, port: port)
         let name = app.folder ?? app.plugins ?? "the app"

@@ -30,9 +30,7 @@ struct SupervisionOptions: ParsableArguments {
         if inProcess { return InProcessDriver(launch: launch) }
         var launch = launch
         launch.logLevel = logLevel
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return Supervisor(executable: executable, launch: launch, callTimeout: callTimeout)
+        return Supervisor(executable: Check.executable, launch: launch, callTimeout: callTimeout)
     }
 }
 

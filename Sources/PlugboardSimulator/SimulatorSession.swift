@@ -78,10 +78,11 @@ public final class SimulatorSession: @unchecked Sendable {
             record(reply.failures)
             if changes {
                 // A transition started: keep its animation, then let the virtual clock finish it.
-                let animated = driver.perform(.render(svg: true, animate: true)).output
-                let milliseconds = Self.duration(of: animated)
-                snapshot.animation = milliseconds.map { (animated, $0) }
-                if let milliseconds { _ = driver.perform(.command("wait \(milliseconds)")) }
+                snapshot.animation = nil
+                if let milliseconds = Self.remainingTransition(reply.state) {
+                    snapshot.animation = (driver.perform(.render(svg: true, animate: true)).output, milliseconds)
+                    _ = driver.perform(.command("wait \(milliseconds)"))
+                }
                 refresh()
             }
             guard reply.succeeded else { return .failed(reply.output) }
@@ -140,11 +141,13 @@ public final class SimulatorSession: @unchecked Sendable {
 
     // MARK: reading replies
 
-    /// The `dur` of an animated SVG's animation, in milliseconds; nil when nothing moves.
-    static func duration(of svg: String) -> Int? {
-        guard let range = svg.firstRange(of: /dur="([0-9.]+)s"/) else { return nil }
-        let text = svg[range].dropFirst(5).dropLast(2)
-        return Double(text).map { Int(($0 * 1000).rounded()) }
+    /// The milliseconds left of the transition the state says is running; nil when none is.
+    static func remainingTransition(_ json: String?) -> Int? {
+        guard let transition = (object(json)?["state"] as? [String: Any])?["transition"] as? [String: Any],
+            let duration = transition["duration"] as? Double, let elapsed = transition["elapsed"] as? Double,
+            duration > elapsed
+        else { return nil }
+        return Int((duration - elapsed).rounded(.up))
     }
 
     static func object(_ json: String?) -> [String: Any]? {

@@ -80,37 +80,37 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     func navigationJSON(for entry: ScreenEntry?) -> String? {
         guard let navigation = navigation(for: entry) else { return nil }
         guard let owner = navigationOwner(entry) else { return navigation.modelJSON }
-        if let text = navigationTexts[owner] { return text }
-        let text = navigation.modelJSON
-        navigationTexts[owner] = text
-        return text
+        return Self.memo(&navigationTexts, owner) { navigation.modelJSON }
     }
 
     /// A plugin's model (manifest + configuration_json) as JSON text.
     private func pluginJSON(_ entry: PluginEntry) -> String {
-        if let text = pluginTexts[entry.manifest.identifier] { return text }
-        let text = entry.pluginModelJSON
-        pluginTexts[entry.manifest.identifier] = text
-        return text
+        Self.memo(&pluginTexts, entry.manifest.identifier) { entry.pluginModelJSON }
     }
 
     /// The rivers.json screen as JSON text for plugins.
     private func screenJSON(_ screen: Screen) -> String {
-        if let text = screenTexts[screen.id] { return text }
-        let text = screen.model.serialized()
-        screenTexts[screen.id] = text
-        return text
+        Self.memo(&screenTexts, screen.id) { screen.model.serialized() }
+    }
+
+    /// `made[key]`, made by `make` the first time.
+    private static func memo<Key: Hashable, Value>(_ made: inout [Key: Value], _ key: Key, _ make: () -> Value)
+        -> Value
+    {
+        if let value = made[key] { return value }
+        let value = make()
+        made[key] = value
+        return value
     }
 
     func appearance(for entry: ScreenEntry?) -> NavigationBarAppearance {
         let key = AppearanceKey(
             owner: navigationOwner(entry), device: app.device.kind, whiteLabel: entry?.isWhiteLabel ?? false)
-        if let appearance = appearances[key] { return appearance }
-        let sink = DiagnosticSink()  // the configuration was validated at load; nothing new here
-        let model = navigation(for: entry).map { NavBarModel.read($0, sink) } ?? NavBarModel()
-        let appearance = AppearanceResolver.resolve(model, device: app.device, whiteLabel: key.whiteLabel)
-        appearances[key] = appearance
-        return appearance
+        return Self.memo(&appearances, key) {
+            let sink = DiagnosticSink()  // the configuration was validated at load; nothing new here
+            let model = navigation(for: entry).map { NavBarModel.read($0, sink) } ?? NavBarModel()
+            return AppearanceResolver.resolve(model, device: app.device, whiteLabel: key.whiteLabel)
+        }
     }
 
     /// Seed 000's notification on every screen change: the bar gets the screen's model and title,

@@ -141,10 +141,10 @@ public struct PluginScaffold: Sendable {
     @discardableResult
     public func write(to folder: URL) throws -> [String] {
         let manager = FileManager.default
-        if let existing = try? manager.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
-            throw ScaffoldError.notEmpty(folder.path)
-        }
-        if manager.fileExists(atPath: folder.path), (try? manager.contentsOfDirectory(atPath: folder.path)) == nil {
+        // Only a missing folder or an empty one: a file, or a folder with anything in it, is kept.
+        if manager.fileExists(atPath: folder.path),
+            (try? manager.contentsOfDirectory(atPath: folder.path))?.isEmpty != true
+        {
             throw ScaffoldError.notEmpty(folder.path)
         }
         let files = try files()

@@ -34,12 +34,9 @@ let package = Package(
     products: [
         .library(name: "Plugboard", targets: ["Plugboard"]),
         .library(name: "PlugboardSDK", targets: ["PlugboardSDK"]),
+        // The C headers alone, for C targets of other packages (the benchmark suite's plugin).
+        .library(name: "PlugboardABI", targets: ["PlugboardABI"]),
         .executable(name: "plugboard", targets: ["PlugboardCLI"]),
-        .executable(name: "plugboard-json-benchmark", targets: ["JSONParsingBenchmark"]),
-        .executable(name: "plugboard-ffi-benchmark", targets: ["FFICallBenchmark"]),
-        .executable(name: "plugboard-check-benchmark", targets: ["CheckHarnessBenchmark"]),
-        .executable(name: "plugboard-supervision-benchmark", targets: ["SupervisionBenchmark"]),
-        .executable(name: "plugboard-tap-benchmark", targets: ["TapCostBenchmark"]),
     ]
         + (cTestPlugins + swiftTestPlugins + corpusPlugins + cPlugins + swiftPlugins).map {
             .library(name: $0, type: .dynamic, targets: [$0])
@@ -93,18 +90,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
-        ),
-        // Benchmarks: executables that print ratios against a baseline measured in the same run.
-        .executableTarget(name: "JSONParsingBenchmark", dependencies: ["Plugboard"], path: "Benchmarks/JSONParsing"),
-        .executableTarget(name: "FFICallBenchmark", dependencies: ["Plugboard", "CFFI"], path: "Benchmarks/FFICall"),
-        .executableTarget(name: "CheckHarnessBenchmark", dependencies: ["Plugboard"], path: "Benchmarks/CheckHarness"),
-        .executableTarget(
-            name: "TapCostBenchmark",
-            dependencies: ["Plugboard", .product(name: "Logging", package: "swift-log")], path: "Benchmarks/TapCost"
-        ),
-        .executableTarget(
-            name: "SupervisionBenchmark",
-            dependencies: ["Plugboard", .product(name: "Logging", package: "swift-log")], path: "Benchmarks/Supervision"
         ),
         .testTarget(
             name: "PlugboardTests",

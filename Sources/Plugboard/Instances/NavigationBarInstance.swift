@@ -25,7 +25,7 @@ public final class NavigationBarInstance: PluginInstance {
                     initialize: c.`init`.map { function in { function(bar) } },
                     destroy: c.destroy.map { function in { function(bar) } },
                     view: c.view.map { function in { function(bar) } },
-                    layout: c.layout.map { function in { function(bar, $0, $1) } },
+                    layout: c.layout.map { unsafeBitCast($0, to: Layout.self) },
                     getExtension: c.get_extension.map { function in { function(bar, $0) } })
             })
     }

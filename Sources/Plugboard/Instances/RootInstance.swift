@@ -24,7 +24,7 @@ public final class RootInstance: PluginInstance {
                     initialize: c.`init`.map { function in { function(root) } },
                     destroy: c.destroy.map { function in { function(root) } },
                     view: c.view.map { function in { function(root) } },
-                    layout: c.layout.map { function in { function(root, $0, $1) } },
+                    layout: c.layout.map { unsafeBitCast($0, to: Layout.self) },
                     getExtension: c.get_extension.map { function in { function(root, $0) } })
             })
     }

@@ -31,7 +31,7 @@ public final class ScreenInstance: PluginInstance {
                     initialize: c.`init`.map { function in { function(screen) } },
                     destroy: c.destroy.map { function in { function(screen) } },
                     view: c.view.map { function in { function(screen) } },
-                    layout: c.layout.map { function in { function(screen, $0, $1) } },
+                    layout: c.layout.map { unsafeBitCast($0, to: Layout.self) },
                     getExtension: c.get_extension.map { function in { function(screen, $0) } })
             })
     }

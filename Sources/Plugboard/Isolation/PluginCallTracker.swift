@@ -15,7 +15,8 @@ public enum PluginCallTracker {
 
     /// Set once, before any plugin code runs, by whoever supervises the process (the harness's
     /// child, the supervised host). Called on the thread that calls the plugin.
-    nonisolated(unsafe) public static var observer: ((Event) -> Void)?
+    // Unchecked: read around every call into plugin code; set once before any runs.
+    @exclusivity(unchecked) nonisolated(unsafe) public static var observer: ((Event) -> Void)?
 
     /// Runs `body`, a call into plugin code described by `description`.
     @inline(__always)

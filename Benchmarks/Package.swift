@@ -1,0 +1,57 @@
+// swift-tools-version: 6.1
+// Plugboard's benchmark suite: a package of its own so the main package stays light (the
+// benchmark framework and its dependencies are built only here). Run it with `Benchmarks/run.sh`
+// (see README.md's "Performance"). Every figure is printed with a baseline measured in the same run.
+import PackageDescription
+
+let package = Package(
+    name: "PlugboardBenchmarks",
+    products: [
+        .executable(name: "plugboard-bench", targets: ["PlugboardBench"]),
+        .executable(name: "plugboard-bench-c-start", targets: ["CStartBaseline"]),
+        // The plugin the call benchmarks measure: trivial functions, so the host's overhead shows.
+        .library(name: "BenchPlugin", type: .dynamic, targets: ["BenchPlugin"]),
+    ],
+    dependencies: [
+        .package(name: "Plugboard", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // Baselines written in C: raw ffi_call of the same function the host calls.
+        .target(
+            name: "CBaselines", dependencies: [.product(name: "PlugboardABI", package: "Plugboard")],
+            linkerSettings: [.linkedLibrary("ffi"), .linkedLibrary("dl")]),
+        // The C program app start is compared with: dlopen + dlsym + init of the same libraries.
+        .executableTarget(
+            name: "CStartBaseline", dependencies: [.product(name: "PlugboardABI", package: "Plugboard")],
+            linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "BenchPlugin", dependencies: [.product(name: "PlugboardABI", package: "Plugboard")]),
+        // Each workload: what is measured, its baseline, its goal. Shared by both front ends.
+        .target(
+            name: "BenchmarkWorkloads",
+            dependencies: [
+                "CBaselines",
+                .product(name: "Plugboard", package: "Plugboard"),
+                .product(name: "PlugboardABI", package: "Plugboard"),
+            ]
+        ),
+        // `plugboard-bench [--json]`: every figure with its baseline, ratio and goal.
+        .executableTarget(
+            name: "PlugboardBench",
+            dependencies: [
+                "BenchmarkWorkloads", .product(name: "Plugboard", package: "Plugboard"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // The same workloads under ordo-one/benchmark: `swift package benchmark` (wall clock,
+        // instructions where the machine counts them, allocations).
+        .executableTarget(
+            name: "PlugboardSuite",
+            dependencies: ["BenchmarkWorkloads", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/PlugboardSuite",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)

@@ -1,0 +1,77 @@
+import Foundation
+import Plugboard
+
+/// App start, measured as whole processes: `plugboard-bench start APP` loads the app and draws
+/// its first screen, then exits. Baselines: a C program that loads and initialises the same
+/// libraries (`plugboard-bench-c-start`), and — for the pinned start — the same app unpinned.
+public enum AppStart {
+    /// The child's work: the app in `folder` to its first screen. Exits non-zero when it failed.
+    public static func child(folder: String, context: BenchContext) throws {
+        let app = try PlugboardApp(folder: URL(fileURLWithPath: folder), searchPath: context.searchPath)
+        guard app.state.visibleScreen != nil else { throw BenchError("\(folder): no first screen") }
+    }
+
+    static func make(_ context: BenchContext) throws -> Comparison {
+        let libraries = try loadedLibraries(context)
+        let start = context.benchBuild.appendingPathComponent("plugboard-bench").path
+        let cStart = context.benchBuild.appendingPathComponent("plugboard-bench-c-start").path
+        let folder = context.showcase.path
+        var comparison = Comparison(
+            name: "app-start", summary: "app start to the first screen (Showcase, a process)",
+            subject: { count in
+                for _ in 0..<count { try Spawn.run(start, ["start", folder]) }
+            },
+            baselineName: "a C program loading and initialising the same \(libraries.count) libraries",
+            baseline: { count in
+                for _ in 0..<count { try Spawn.run(cStart, libraries) }
+            },
+            goal: .ratio(atMost: 1.3))
+        comparison.note = libraries.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
+        return comparison
+    }
+
+    static func makePinned(_ context: BenchContext) throws -> Comparison {
+        let pinned = try pinnedCopy(of: context.showcase, context: context)
+        let start = context.benchBuild.appendingPathComponent("plugboard-bench").path
+        let folder = context.showcase.path
+        return Comparison(
+            name: "pinned-start", summary: "app start with every library pinned by sha256 in plugins.json",
+            subject: { count in
+                for _ in 0..<count { try Spawn.run(start, ["start", pinned.path]) }
+            },
+            baselineName: "the same app unpinned",
+            baseline: { count in
+                for _ in 0..<count { try Spawn.run(start, ["start", folder]) }
+            },
+            goal: .ratio(atMost: 1.2))
+    }
+
+    /// The libraries the app loads (its plugins' and the default bar's), as absolute paths.
+    static func loadedLibraries(_ context: BenchContext) throws -> [String] {
+        let app = try PlugboardApp(folder: context.showcase, searchPath: context.searchPath)
+        var paths = Set(app.plugins.loaded.values.map(\.library.path))
+        paths.insert(try context.searchPath.resolve(AppSettings.load(folder: context.showcase).defaultNavBarLibrary))
+        return paths.sorted()
+    }
+
+    /// A copy of the app whose every plugin library carries its `sha256` pin.
+    static func pinnedCopy(of folder: URL, context: BenchContext) throws -> URL {
+        let copy = context.scratch.appendingPathComponent("pinned-" + folder.lastPathComponent)
+        try? FileManager.default.removeItem(at: copy)
+        try FileManager.default.copyItem(at: folder, to: copy)
+        let pluginsURL = copy.appendingPathComponent("plugins.json")
+        guard var entries = try JSONSerialization.jsonObject(with: Data(contentsOf: pluginsURL)) as? [[String: Any]]
+        else { throw BenchError("\(pluginsURL.path) is not an array") }
+        for index in entries.indices {
+            guard var plugin = entries[index]["plugin"] as? [String: Any],
+                var keys = plugin["plugboard"] as? [String: Any], let library = keys["library"] as? String
+            else { continue }
+            let path = try context.searchPath.resolve(library)
+            keys["sha256"] = String(try Spawn.output("/usr/bin/sha256sum", [path]).prefix(64))
+            plugin["plugboard"] = keys
+            entries[index]["plugin"] = plugin
+        }
+        try JSONSerialization.data(withJSONObject: entries, options: [.prettyPrinted]).write(to: pluginsURL)
+        return copy
+    }
+}

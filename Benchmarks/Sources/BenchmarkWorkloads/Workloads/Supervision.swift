@@ -1,0 +1,46 @@
+import Foundation
+import Plugboard
+
+/// What supervision costs (the engine in a child process, the parent never running plugin
+/// code), against the same work in process: start-up to the first screen, and a shell command
+/// that changes the screen (push, back).
+enum Supervision {
+    static func make(_ context: BenchContext) throws -> [Comparison] {
+        let launch = EngineLaunch(folder: context.showcase.path, searchPath: context.searchPath)
+        let plugboard = context.plugboard
+        func supervised() -> Supervisor { Supervisor(executable: plugboard, launch: launch, callTimeout: 5) }
+        func startAndStop(_ driver: any EngineDriver) throws {
+            _ = try driver.start()
+            _ = driver.perform(.command("show"))
+            driver.stop()
+        }
+        let start = Comparison(
+            name: "supervised-start", summary: "start-up to the first screen with the engine in a child process",
+            subject: { count in
+                for _ in 0..<count { try startAndStop(supervised()) }
+            },
+            baselineName: "the same in process",
+            baseline: { count in
+                for _ in 0..<count { try startAndStop(InProcessDriver(launch: launch)) }
+            })
+        let inProcess = InProcessDriver(launch: launch)
+        let child = supervised()
+        for driver in [inProcess, child] as [any EngineDriver] {
+            _ = try driver.start()
+            _ = driver.perform(.command("select m-shows"))
+        }
+        func pushAndBack(_ driver: any EngineDriver, _ count: Int) {
+            for _ in 0..<count {
+                _ = driver.perform(.command("push shows"))
+                _ = driver.perform(.command("back"))
+            }
+        }
+        let command = Comparison(
+            name: "supervised-command",
+            summary: "a shell command pair that changes the screen (push, back), supervised",
+            subject: { count in pushAndBack(child, count) },
+            baselineName: "the same in process",
+            baseline: { count in pushAndBack(inProcess, count) })
+        return [start, command]
+    }
+}

@@ -2,51 +2,47 @@ import CFFI
 import Foundation
 
 /// Turns JSON arguments into C values in memory libffi reads: range-checked, never wrapped.
-/// Owns the memory until the call returns.
-final class ArgumentEncoder {
+/// Writes into the call's frame (`PreparedExport.frameSize` zeroed bytes, laid out by the
+/// export); the strings it copies live until `releaseStrings`, after the call returns.
+struct ArgumentEncoder {
     private let export: PreparedExport
     private let handles: HandleTable
-    private var allocations: [UnsafeMutableRawPointer] = []
+    let frame: UnsafeMutableRawPointer
     private var strings: [UnsafeMutablePointer<CChar>] = []
 
-    init(export: PreparedExport, handles: HandleTable) {
+    init(export: PreparedExport, handles: HandleTable, frame: UnsafeMutableRawPointer) {
         self.export = export
         self.handles = handles
+        self.frame = frame
     }
 
-    deinit {
-        allocations.forEach { $0.deallocate() }
+    /// Frees the C strings made for the call.
+    mutating func releaseStrings() {
         strings.forEach { free($0) }
+        strings.removeAll()
     }
 
     var function: String { "\(export.plugin).\(export.name)" }
 
-    /// Zeroed memory of at least `size` bytes, aligned for any scalar; freed with the encoder.
-    func buffer(_ size: Int) -> UnsafeMutableRawPointer {
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(size, 16), alignment: 16)
-        memory.initializeMemory(as: UInt8.self, repeating: 0, count: max(size, 16))
-        allocations.append(memory)
-        return memory
-    }
-
     /// The argument value pointers for `ffi_call`.
-    func encode(_ arguments: [JSONValue]) throws(CallError) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+    mutating func encode<Arguments: Collection<JSONValue>>(
+        _ arguments: Arguments
+    ) throws(CallError) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
         let parameters = export.signature.parameters
         guard arguments.count == parameters.count else {
             throw .wrongCount(function: function, expected: parameters.count, got: arguments.count)
         }
-        let values = buffer(MemoryLayout<UnsafeMutableRawPointer?>.stride * max(1, parameters.count))
+        let values = (frame + export.valuesOffset)
             .bindMemory(to: UnsafeMutableRawPointer?.self, capacity: max(1, parameters.count))
         for (index, (type, argument)) in zip(parameters, arguments).enumerated() {
-            let ffiType = export.parameterTypes[index]
-            let memory = buffer(Int(ffiType.pointee.size))
-            try write(argument, as: type, ffiType: ffiType, into: memory, index: index)
+            let memory = frame + export.argumentOffsets[index]
+            try write(argument, as: type, ffiType: export.parameterTypes[index], into: memory, index: index)
             values[index] = memory
         }
         return values
     }
 
-    private func write(
+    private mutating func write(
         _ value: JSONValue, as type: ValueType, ffiType: UnsafeMutablePointer<ffi_type>,
         into memory: UnsafeMutableRawPointer, index: Int
     ) throws(CallError) {
@@ -92,7 +88,7 @@ final class ArgumentEncoder {
         }
     }
 
-    private func keep(_ string: UnsafeMutablePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
+    private mutating func keep(_ string: UnsafeMutablePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
         if let string { strings.append(string) }
         return string
     }

@@ -6,6 +6,12 @@ import Foundation
 /// this serves functions whose signatures are only known from the manifest at run time.
 public final class DynamicExports {
     private var exports: [String: [String: PreparedExport]] = [:]
+    /// The same exports under one key: a call hashes its two names once, not a table per name.
+    private var byName: [Name: PreparedExport] = [:]
+    private struct Name: Hashable {
+        var plugin: String
+        var export: String
+    }
     private let handles = HandleTable()
 
     public init() {}
@@ -17,6 +23,7 @@ public final class DynamicExports {
             prepared[export.name] = try PreparedExport(plugin: plugin, export: export, library: library)
         }
         if !prepared.isEmpty { exports[plugin] = prepared }
+        for (name, export) in prepared { byName[Name(plugin: plugin, export: name)] = export }
     }
 
     /// Plugin ids with exports, and their export names with signatures.
@@ -26,7 +33,16 @@ public final class DynamicExports {
         }
     }
 
+    /// The export the last lookup found: callers tend to call one export repeatedly, and two
+    /// string comparisons cost a fraction of hashing both names.
+    private var lastFound: PreparedExport?
+
     public func export(plugin: String, name: String) throws(CallError) -> PreparedExport {
+        if let lastFound, lastFound.name == name, lastFound.plugin == plugin { return lastFound }
+        if let export = byName[Name(plugin: plugin, export: name)] {
+            lastFound = export
+            return export
+        }
         guard let table = exports[plugin] else { throw .unknownPlugin(plugin, available: exports.keys.sorted()) }
         guard let export = table[name] else {
             throw .unknownExport(plugin: plugin, export: name, available: table.keys.sorted())
@@ -37,6 +53,15 @@ public final class DynamicExports {
     /// Calls `plugin.name` with `arguments` (JSON text of an array) and returns the result.
     public func call(plugin: String, name: String, arguments: String) throws(CallError) -> JSONValue {
         let export = try export(plugin: plugin, name: name)
+        if export.takesOnlyScalars,
+            let result = try perform(
+                export,
+                encode: { encoder in
+                    ScalarArguments.encode(arguments, for: export, into: encoder.frame)
+                })
+        {
+            return result
+        }
         let parsed: JSONNode
         do {
             parsed = try JSONParser.parse(arguments)
@@ -46,17 +71,40 @@ public final class DynamicExports {
         guard let array = parsed.arrayValue else {
             throw .invalidArguments("found \(parsed.value.kindDescription)")
         }
-        return try call(export, arguments: array.map(\.value))
+        return try perform(
+            export, encode: { encoder throws(CallError) in try encoder.encode(array.lazy.map(\.value)) })!
     }
 
     /// The JSON → C → `ffi_call` → JSON path.
     public func call(_ export: PreparedExport, arguments: [JSONValue]) throws(CallError) -> JSONValue {
-        let encoder = ArgumentEncoder(export: export, handles: handles)
-        let values = try encoder.encode(arguments)
-        let result = encoder.buffer(max(Int(export.resultType.pointee.size), MemoryLayout<ffi_arg>.size))
-        PluginCallTracker.track(PluginCall("export \(export.name)", plugin: export.plugin)) {
-            ffi_call(export.cif, unsafeBitCast(export.function, to: (@convention(c) () -> Void).self), result, values)
+        try perform(export, encode: { encoder throws(CallError) in try encoder.encode(arguments) })!
+    }
+
+    /// One call in a frame on the stack (nothing is allocated for scalar arguments and results):
+    /// `encode` fills the frame and returns the value pointers, or nil to call nothing.
+    private func perform(
+        _ export: PreparedExport,
+        encode: (inout ArgumentEncoder) throws(CallError) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    ) throws(CallError) -> JSONValue? {
+        let outcome = withUnsafeTemporaryAllocation(byteCount: export.frameSize, alignment: 16) {
+            buffer -> Result<JSONValue?, CallError> in
+            let frame = buffer.baseAddress!
+            frame.initializeMemory(as: UInt8.self, repeating: 0, count: export.frameSize)
+            var encoder = ArgumentEncoder(export: export, handles: handles, frame: frame)
+            defer { encoder.releaseStrings() }
+            do throws(CallError) {
+                guard let values = try encode(&encoder) else { return .success(nil) }
+                let result = frame + export.resultOffset
+                let function = unsafeBitCast(export.function, to: (@convention(c) () -> Void).self)
+                PluginCallTracker.track(PluginCall("export \(export.name)", plugin: export.plugin)) {
+                    ffi_call(export.cif, function, result, values)
+                }
+                return .success(
+                    try ResultDecoder.decode(result, as: export.signature.result, export: export, handles: handles))
+            } catch {
+                return .failure(error)
+            }
         }
-        return try ResultDecoder.decode(result, as: export.signature.result, export: export, handles: handles)
+        return try outcome.get()
     }
 }

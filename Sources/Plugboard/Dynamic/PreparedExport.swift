@@ -12,6 +12,15 @@ public final class PreparedExport {
     private let argumentTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
     let resultType: UnsafeMutablePointer<ffi_type>
     let parameterTypes: [UnsafeMutablePointer<ffi_type>]
+    /// The memory one call needs, laid out once: each argument's slot, the argument pointer
+    /// array `ffi_call` reads, and the result, each 16-byte aligned, `frameSize` in all. A call
+    /// takes it from the stack, so calling allocates nothing for scalars.
+    let argumentOffsets: [Int]
+    let valuesOffset: Int
+    let resultOffset: Int
+    let frameSize: Int
+    /// Every parameter an integer or a bool: calls may take `ScalarArguments`' fast path.
+    let takesOnlyScalars: Bool
 
     /// Looks the symbol up in `library` and prepares the call interface. A missing symbol names
     /// the plugin, the symbol and the library.
@@ -31,6 +40,16 @@ public final class PreparedExport {
         types = table
         parameterTypes = signature.parameters.map { table.type($0) }
         resultType = table.type(signature.result)
+        var offset = 0
+        func slot(_ size: Int) -> Int {
+            defer { offset += (max(size, 16) + 15) & ~15 }
+            return offset
+        }
+        argumentOffsets = parameterTypes.map { slot(Int($0.pointee.size)) }
+        valuesOffset = slot(MemoryLayout<UnsafeMutableRawPointer?>.stride * max(1, parameterTypes.count))
+        resultOffset = slot(max(Int(resultType.pointee.size), MemoryLayout<ffi_arg>.size))
+        frameSize = offset
+        takesOnlyScalars = ScalarArguments.accepts(signature)
         argumentTypes = .allocate(capacity: max(1, parameterTypes.count))
         for (index, type) in parameterTypes.enumerated() { argumentTypes[index] = type }
         cif = .allocate(capacity: 1)

@@ -6,7 +6,7 @@ enum ResultDecoder {
     static func decode(
         _ memory: UnsafeMutableRawPointer, as type: ValueType, export: PreparedExport, handles: HandleTable
     ) throws(CallError) -> JSONValue {
-        let function = "\(export.plugin).\(export.name)"
+        var function: String { "\(export.plugin).\(export.name)" }  // for errors only
         switch type {
         case .void:
             return .null
@@ -39,7 +39,7 @@ enum ResultDecoder {
 
     /// A scalar from memory, or from the widened register value when it is a direct result.
     private static func scalar(
-        _ type: ValueType, widened: ffi_arg?, at memory: UnsafeMutableRawPointer, function: String
+        _ type: ValueType, widened: ffi_arg?, at memory: UnsafeMutableRawPointer, function: @autoclosure () -> String
     ) throws(CallError) -> JSONValue {
         switch type {
         case .bool:
@@ -65,7 +65,7 @@ enum ResultDecoder {
         case .f32, .f64:
             let value = type == .f32 ? Double(memory.load(as: Float.self)) : memory.load(as: Double.self)
             guard let number = JSONNumber(value) else {
-                throw .badResult(function: function, message: "\(value) has no JSON form")
+                throw .badResult(function: function(), message: "\(value) has no JSON form")
             }
             return .number(number)
         default:

@@ -5,7 +5,15 @@
 extension JSONValue {
     /// Compact, valid JSON with no whitespace between tokens.
     public func serialized() -> String {
+        // Scalars are their own text: no buffer (a call's result is most often one).
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let number): return number.text
+        default: break
+        }
         var output: [UInt8] = []
+        output.reserveCapacity(64)
         write(to: &output)
         return String(decoding: output, as: UTF8.self)
     }

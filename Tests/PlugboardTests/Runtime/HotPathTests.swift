@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import Plugboard
+
+/// The data structures behind the hot paths keep their behaviour: the screen cache's LRU order,
+/// the view tree's per-owner release, the bounded event log, the library path resolution (string
+/// joins and one `stat`, once per name per app) and the configuration's lookups by id.
+struct HotPathTests {
+    // MARK: screen cache
+
+    static func entry(_ id: String, _ environment: PlugboardHost) -> ScreenEntry {
+        let screen = HostDrawnScreen(
+            screenID: id, screenType: "test", title: id, background: .clear, environment: environment)
+        return ScreenEntry(
+            controller: screen, screen: nil, isWhiteLabel: false, key: ScreenCache.Key(screenID: id, dataSource: nil))
+    }
+
+    @Test func theScreenCacheEvictsTheLeastRecentlyUsedScreensOnNoStack() {
+        let environment = PlugboardHost()
+        let cache = ScreenCache(capacity: 2)
+        let (a, b, c, d) = (
+            Self.entry("a", environment), Self.entry("b", environment), Self.entry("c", environment),
+            Self.entry("d", environment)
+        )
+        for entry in [a, b, c] { cache.insert(entry) }
+        #expect(cache.statistics.keys == ["a", "b", "c"])
+        #expect(cache.lookup(a.key) === a)  // touched: now the most recent
+        #expect(cache.lookup(a.key) === a)  // already the most recent: the order stays
+        #expect(cache.lookup(ScreenCache.Key(screenID: "x", dataSource: nil)) == nil)
+        #expect(cache.statistics.keys == ["b", "c", "a"])
+        cache.insert(d)
+        // b is on a stack: skipped; c and then a go, least recently used first.
+        cache.trim { $0 === b }
+        #expect(cache.statistics.keys == ["b", "d"])
+        #expect(cache.statistics.evictions == 2)
+        #expect(cache.statistics.hits == 2 && cache.statistics.misses == 1)
+        #expect(c.controller.view.flatMap { environment.views[$0] } == nil, "an evicted screen is destroyed")
+        #expect(b.controller.view.flatMap { environment.views[$0] } != nil)
+        // Inserting a cached key again makes it the most recent.
+        cache.insert(b)
+        #expect(cache.statistics.keys == ["d", "b"])
+        #expect(cache.removeAll().map(\.key.screenID) == ["d", "b"])
+        #expect(cache.statistics.keys.isEmpty)
+    }
+}

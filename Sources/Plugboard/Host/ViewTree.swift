@@ -10,10 +10,15 @@ import Synchronization
 /// read by the same owners; nothing may create a cycle. Texts are cut at `maximumTextLength`.
 public final class ViewTree {
     public private(set) var views: [ViewHandle: HostView] = [:]
+    /// Each owner's live views, so releasing what an instance left behind visits only its own
+    /// views, not every view of the app.
+    private var handlesByOwner: [ViewOwner: Set<ViewHandle>] = [:]
     /// The handles released last (at most `rememberedReleases`), so a call on one says
     /// "released" rather than "invalid".
     private var released: Set<ViewHandle> = []
     private var releaseOrder: [ViewHandle] = []
+    /// Where the oldest remembered release is once `releaseOrder` is full (a ring).
+    private var oldestRelease = 0
     static let rememberedReleases = 4096
     /// Views the host handed to an owner that does not own them: it may place them in its tree.
     private var grants: [ViewOwner: Set<ViewHandle>] = [:]
@@ -37,6 +42,7 @@ public final class ViewTree {
         let sequence = Self.nextHandle.wrappingAdd(1, ordering: .relaxed).oldValue
         let handle = ViewHandle(sequence << 32 | UInt64(UInt32.random(in: 1...UInt32.max)))
         views[handle] = HostView(handle: handle, kind: kind, owner: owner)
+        handlesByOwner[owner, default: []].insert(handle)
         return handle
     }
 
@@ -70,10 +76,15 @@ public final class ViewTree {
         if let parent = view.parent { views[parent]?.children.removeAll { $0 == handle } }
         for child in view.children { views[child]?.parent = nil }
         views[handle] = nil
+        handlesByOwner[view.owner]?.remove(handle)
+        if handlesByOwner[view.owner]?.isEmpty == true { handlesByOwner[view.owner] = nil }
         released.insert(handle)
-        releaseOrder.append(handle)
-        if releaseOrder.count > Self.rememberedReleases {
-            released.remove(releaseOrder.removeFirst())
+        if releaseOrder.count < Self.rememberedReleases {
+            releaseOrder.append(handle)
+        } else {
+            released.remove(releaseOrder[oldestRelease])
+            releaseOrder[oldestRelease] = handle
+            oldestRelease = (oldestRelease + 1) % Self.rememberedReleases
         }
     }
 
@@ -91,7 +102,7 @@ public final class ViewTree {
     /// Releases every view `owner` still has (after its instance was destroyed); returns how many.
     @discardableResult
     public func releaseAll(ownedBy owner: ViewOwner) -> Int {
-        let left = views.values.filter({ $0.owner == owner }).map(\.handle)
+        let left = handlesByOwner[owner] ?? []
         for handle in left { try? release(handle, by: .host) }
         grants[owner] = nil
         return left.count

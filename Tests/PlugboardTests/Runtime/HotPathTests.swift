@@ -43,4 +43,39 @@ struct HotPathTests {
         #expect(cache.removeAll().map(\.key.screenID) == ["d", "b"])
         #expect(cache.statistics.keys.isEmpty)
     }
+
+    // MARK: view tree
+
+    @Test func releasingAnOwnersViewsReleasesExactlyThoseLeft() throws {
+        let tree = ViewTree()
+        let (mine, other) = (ViewOwner(901), ViewOwner(902))
+        let parent = tree.create(.container, owner: mine)
+        let children = (0..<5).map { _ in tree.create(.label, owner: mine) }
+        let others = (0..<3).map { _ in tree.create(.label, owner: other) }
+        for child in children { try tree.addChild(child, to: parent, by: mine) }
+        try tree.release(children[0], by: mine)
+        #expect(tree.releaseAll(ownedBy: mine) == 5)  // the parent and four children
+        #expect(([parent] + children).allSatisfy { tree[$0] == nil })
+        #expect(others.allSatisfy { tree[$0] != nil })
+        #expect(throws: ViewError.released(children[1])) { try tree.setHidden(children[1], true, by: mine) }
+        #expect(tree.releaseAll(ownedBy: mine) == 0)
+        #expect(tree.releaseAll(ownedBy: other) == 3)
+        #expect(tree.views.isEmpty)
+    }
+
+    @Test func theViewTreeRemembersTheNewestReleases() throws {
+        let tree = ViewTree()
+        let owner = ViewOwner(903)
+        let handles = (0..<(ViewTree.rememberedReleases + 2)).map { _ in tree.create(.container, owner: owner) }
+        #expect(tree.releaseAll(ownedBy: owner) == handles.count)
+        let remembered = handles.filter { handle in
+            do throws(ViewError) {
+                _ = try tree.frame(of: handle)
+                return false
+            } catch {
+                return error == .released(handle)
+            }
+        }
+        #expect(remembered.count == ViewTree.rememberedReleases)
+    }
 }

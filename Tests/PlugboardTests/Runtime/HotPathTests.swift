@@ -78,4 +78,41 @@ struct HotPathTests {
         }
         #expect(remembered.count == ViewTree.rememberedReleases)
     }
+
+    // MARK: event log
+
+    @Test func theEventLogKeepsTheNewestEventsAndDropsTheOldest() {
+        var log = EventLog(capacity: 3)
+        #expect(log.events.isEmpty)
+        log.append(AppEvent("error", "start"))
+        log.append(AppEvent("open", "a"))
+        #expect(log.events == [AppEvent("error", "start"), AppEvent("open", "a")])
+        for name in ["b", "c", "d", "e"] { log.append(AppEvent("open", name)) }
+        #expect(log.events.map(\.subject) == ["c", "d", "e"])
+        #expect(log.dropped == 3)
+        #expect(log.problems == [AppEvent("error", "start")], "errors are kept apart from the lifecycle")
+        let smaller = log.resized(to: 2)
+        #expect(smaller.events.map(\.subject) == ["d", "e"])
+        #expect(smaller.dropped == 4)
+        var larger = log.resized(to: 5)
+        larger.append(AppEvent("open", "f"))
+        #expect(larger.events.map(\.subject) == ["c", "d", "e", "f"])
+        #expect(EventLog().capacity == EventLog.defaultCapacity)
+    }
+
+    @Test func theAppsEventLogIsBoundedAndKeepsItsStartupProblems() throws {
+        let app = try StandardApp.fixture().launch()
+        let startup = app.events
+        #expect(startup.count < app.eventLogCapacity)
+        #expect(app.state.problems.contains { $0.contains("missing_root") })
+        app.eventLogCapacity = 10
+        #expect(app.events == Array(startup.suffix(10)))
+        for _ in 0..<20 {
+            #expect(app.showScreen("shows"))
+            #expect(app.back())
+        }
+        #expect(app.events.count == 10)
+        #expect(app.events.last == AppEvent("did_appear", "home"))
+        #expect(app.state.problems.contains { $0.contains("missing_root") })
+    }
 }

@@ -115,4 +115,58 @@ struct HotPathTests {
         #expect(app.events.last == AppEvent("did_appear", "home"))
         #expect(app.state.problems.contains { $0.contains("missing_root") })
     }
+
+    // MARK: library paths
+
+    @Test func plainNamesJoinAsURLStandardisationWould() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["x.so", "~x", "a b.so", "%20.so", "é.so", "a:b", "x?y#z", "...", ".so", "lib.so"] {
+            try Data().write(to: folder.appendingPathComponent(name))
+            for directory in [folder.path, folder.path + "/", folder.path + "/./", folder.path + "//"] {
+                let expected = URL(fileURLWithPath: directory).appendingPathComponent(name).standardizedFileURL.path
+                #expect(try LibrarySearchPath([directory]).resolve(name) == expected)
+                // A folder set by hand is used as written, as it always was: one not in standard
+                // form never holds the standardised path (the name seems to leave it).
+                var search = LibrarySearchPath([])
+                search.directories = [directory]
+                if LibrarySearchPath.isStandard(directory) {
+                    #expect(try search.resolve(name) == expected)
+                } else {
+                    let reason = "the name '\(name)' leaves the search folder \(directory)"
+                    #expect(throws: PluginLoadError.unsafePath(path: expected, reason: reason)) {
+                        try search.resolve(name)
+                    }
+                }
+            }
+        }
+        #expect(LibrarySearchPath.isStandard("/"))
+        #expect(LibrarySearchPath.isStandard("/a/b"))
+        for directory in ["", "a", "/a/", "/a//b", "/a/./b", "/a/..", "/a/."] {
+            #expect(!LibrarySearchPath.isStandard(directory))
+        }
+        #expect(LibrarySearchPath.folder(of: "/a/b/x.so") == "/a/b")
+        #expect(LibrarySearchPath.folder(of: "/x.so") == "/")
+        // A folder is not a library; a NUL never reaches stat.
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("dir.so"), withIntermediateDirectories: true)
+        #expect(!LibrarySearchPath.isFile(folder.path + "/dir.so"))
+        #expect(!LibrarySearchPath.isFile(folder.path + "/x.so\u{0}"))
+        #expect(LibrarySearchPath.isFile(folder.path + "/x.so"))
+        #expect(throws: PluginLoadError.self) { try LibrarySearchPath([folder.path]).resolve("dir") }
+    }
+
+    @Test func anAppResolvesEachLibraryNameOnce() throws {
+        // Three manifests name TestSwiftPlugins, which is also the default bar's library; bars
+        // are made for every presented screen.
+        let app = try StandardApp.fixture().launch()
+        let names = ["TestSwiftPlugins", "TestScreenC", "BrokenCreateNull", "NoSuchLibrary"]
+        #expect(app.plugins.lookups == names.count)
+        try app.tap(identifier: "nav-item:to-plugin")
+        #expect(app.close())
+        #expect(app.plugins.lookups == names.count)
+        #expect(app.plugins.failures["missing_root"]?.error == app.plugins.failures["missing_root"]?.error)
+        #expect(throws: PluginLoadError.self) { try app.plugins.resolve("NoSuchLibrary", in: app.searchPath) }
+        #expect(app.plugins.lookups == names.count)
+    }
 }

@@ -169,4 +169,30 @@ struct HotPathTests {
         #expect(throws: PluginLoadError.self) { try app.plugins.resolve("NoSuchLibrary", in: app.searchPath) }
         #expect(app.plugins.lookups == names.count)
     }
+
+    // MARK: lookups by id
+
+    @Test func screensAndPluginsByIDAreTheFirstWithTheID() throws {
+        let configuration = try AppConfiguration.load(folder: try StandardApp.fixture().write())
+        var rivers = configuration.rivers
+        #expect(rivers.home?.id == "home")
+        #expect(rivers.screen("shows")?.id == "shows")
+        #expect(rivers.screen("nope") == nil)
+        let shows = try #require(rivers.screen("shows"))
+        var renamed = shows
+        renamed.name = "Second"
+        rivers.screens.append(renamed)  // a second "shows": the first one still answers
+        #expect(rivers.screen("shows")?.name == shows.name)
+        rivers.screens.removeFirst()  // no home left
+        #expect(rivers.home == nil)
+        #expect(rivers.screen("home") == nil)
+        #expect(rivers.screen("plugin")?.id == "plugin")
+
+        var plugins = configuration.plugins
+        #expect(plugins.entry("test.screen.c")?.manifest.identifier == "test.screen.c")
+        #expect(plugins.entry("nope") == nil)
+        plugins.entries.removeAll { $0.manifest.identifier == "test.screen.c" }
+        #expect(plugins.entry("test.screen.c") == nil)
+        #expect(plugins.entry("analytics")?.manifest.identifier == "analytics")
+    }
 }

@@ -35,6 +35,8 @@ final class StackContainer {
     /// The bar's model as last applied, for the state snapshot.
     var appearance = NavigationBarAppearance()
     var contextButton = ContextButton.none
+    /// What the bar was last customised for (`NavigationBarManager.customizeIfChanged`).
+    var customizedFor: NavigationBarManager.CustomizationKey?
     /// The top screen's own bar, when it draws one (asked at every customisation).
     var customBar: CustomBar?
     let layer: ViewHandle

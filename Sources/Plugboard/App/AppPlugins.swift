@@ -66,13 +66,18 @@ public final class AppPlugins {
 
     /// Plugins loaded by `loadExtra`, by library name, id and kind: resolved and opened once per
     /// app, not again for every bar a presented screen gets.
-    private var extras: [String: Result<(PluginLibrary, PluginDescriptor), PluginFailure>] = [:]
+    private var extras: [ExtraKey: Result<(PluginLibrary, PluginDescriptor), PluginFailure>] = [:]
+    private struct ExtraKey: Hashable {
+        var library: String
+        var id: String
+        var kind: PluginKind
+    }
 
     /// Loads a plugin the configuration does not list (the default navigation bar).
     func loadExtra(library name: String, id: String, kind: PluginKind, searchPath: LibrarySearchPath)
         -> Result<(PluginLibrary, PluginDescriptor), PluginFailure>
     {
-        let key = "\(name)\u{0}\(id)\u{0}\(kind)"
+        let key = ExtraKey(library: name, id: id, kind: kind)
         if let loaded = extras[key] { return loaded }
         let result = openExtra(library: name, id: id, kind: kind, searchPath: searchPath)
         extras[key] = result

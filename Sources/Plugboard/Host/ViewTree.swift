@@ -34,6 +34,15 @@ public final class ViewTree {
 
     public init() {}
 
+    // The kinds a property applies to, made once (not a new Set on every call).
+    private static let textKinds: Set<ViewKind> = [.label, .button]
+    private static let imageKinds: Set<ViewKind> = [.image, .button]
+    private static let alignedKinds: Set<ViewKind> = [.label, .image, .button]
+    private static let buttonKinds: Set<ViewKind> = [.button]
+
+    /// The live views with each identifier, so a lookup by identifier does not walk the tree.
+    private var handlesByIdentifier: [String: Set<ViewHandle>] = [:]
+
     public subscript(handle: ViewHandle) -> HostView? { views[handle] }
 
     /// Creates a detached view of `kind` owned by `owner`.
@@ -59,8 +68,10 @@ public final class ViewTree {
         parentOwnerMay: Bool = false
     ) throws(ViewError) -> HostView {
         let view = try view(handle)
-        let parentOwner = view.parent.flatMap { views[$0]?.owner }
-        guard caller == .host || view.owner == caller || (parentOwnerMay && parentOwner == caller) else {
+        guard
+            caller == .host || view.owner == caller
+                || (parentOwnerMay && view.parent.flatMap { views[$0]?.owner } == caller)
+        else {
             throw .notOwner(property: property, view: handle)
         }
         if let kinds, !kinds.contains(view.kind) {
@@ -76,6 +87,7 @@ public final class ViewTree {
         if let parent = view.parent { views[parent]?.children.removeAll { $0 == handle } }
         for child in view.children { views[child]?.parent = nil }
         views[handle] = nil
+        if let identifier = view.identifier { forget(handle, identifier: identifier) }
         handlesByOwner[view.owner]?.remove(handle)
         if handlesByOwner[view.owner]?.isEmpty == true { handlesByOwner[view.owner] = nil }
         released.insert(handle)
@@ -109,14 +121,18 @@ public final class ViewTree {
     }
 
     public func setIdentifier(_ handle: ViewHandle, _ identifier: String?, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "identifier").identifier = identifier
+        let view = try mutable(handle, by: caller, property: "identifier")
+        guard view.identifier != identifier else { return }
+        if let old = view.identifier { forget(handle, identifier: old) }
+        view.identifier = identifier
+        if let identifier { handlesByIdentifier[identifier, default: []].insert(handle) }
     }
 
     /// Sets a text, cut at `maximumTextLength` bytes (on a character boundary); returns the
     /// length it had when it was cut, for the caller's warning.
     @discardableResult
     public func setText(_ handle: ViewHandle, _ text: String?, by caller: ViewOwner) throws(ViewError) -> Int? {
-        let view = try mutable(handle, by: caller, property: "text", kinds: [.label, .button])
+        let view = try mutable(handle, by: caller, property: "text", kinds: Self.textKinds)
         guard let text, text.utf8.count > Self.maximumTextLength else {
             view.text = text
             return nil
@@ -134,7 +150,7 @@ public final class ViewTree {
     }
 
     public func setTextColor(_ handle: ViewHandle, _ color: ARGBColor, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "text colour", kinds: [.label, .button]).textColor = color
+        try mutable(handle, by: caller, property: "text colour", kinds: Self.textKinds).textColor = color
     }
 
     public func setBackgroundColor(_ handle: ViewHandle, _ color: ARGBColor, by caller: ViewOwner) throws(ViewError) {
@@ -142,18 +158,18 @@ public final class ViewTree {
     }
 
     public func setImageURL(_ handle: ViewHandle, _ url: String?, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "image", kinds: [.image, .button]).imageURL = url
+        try mutable(handle, by: caller, property: "image", kinds: Self.imageKinds).imageURL = url
     }
 
     public func setFont(_ handle: ViewHandle, family: String?, size: Double, by caller: ViewOwner) throws(ViewError) {
-        let view = try mutable(handle, by: caller, property: "font", kinds: [.label, .button])
+        let view = try mutable(handle, by: caller, property: "font", kinds: Self.textKinds)
         guard size.isFinite, size > 0 else { throw .invalidFontSize(size) }
         view.fontFamily = family
         view.fontSize = size
     }
 
     public func setAlignment(_ handle: ViewHandle, _ alignment: ViewAlignment, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "alignment", kinds: [.label, .image, .button]).alignment = alignment
+        try mutable(handle, by: caller, property: "alignment", kinds: Self.alignedKinds).alignment = alignment
     }
 
     public func setHidden(_ handle: ViewHandle, _ hidden: Bool, by caller: ViewOwner) throws(ViewError) {
@@ -161,13 +177,14 @@ public final class ViewTree {
     }
 
     public func setEnabled(_ handle: ViewHandle, _ enabled: Bool, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "enabled", kinds: [.button]).isEnabled = enabled
+        try mutable(handle, by: caller, property: "enabled", kinds: Self.buttonKinds).isEnabled = enabled
     }
 
     public func setFrame(_ handle: ViewHandle, _ frame: Rect, by caller: ViewOwner) throws(ViewError) {
         let view = try mutable(handle, by: caller, property: "frame", parentOwnerMay: true)
-        let values = [frame.x, frame.y, frame.width, frame.height]
-        guard values.allSatisfy(\.isFinite), frame.width >= 0, frame.height >= 0 else { throw .invalidFrame(frame) }
+        guard frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite, frame.width >= 0,
+            frame.height >= 0
+        else { throw .invalidFrame(frame) }
         view.frame = frame
     }
 
@@ -249,12 +266,39 @@ public final class ViewTree {
         }
     }
 
-    /// The first view, in depth-first order from `root`, whose identifier is `identifier`.
+    private func forget(_ handle: ViewHandle, identifier: String) {
+        handlesByIdentifier[identifier]?.remove(handle)
+        if handlesByIdentifier[identifier]?.isEmpty == true { handlesByIdentifier[identifier] = nil }
+    }
+
+    /// True when `handle` is `root` or one of its descendants.
+    private func isInside(_ handle: ViewHandle, _ root: ViewHandle) -> Bool {
+        var current: ViewHandle? = handle
+        while let view = current {
+            if view == root { return true }
+            current = views[view]?.parent
+        }
+        return false
+    }
+
+    /// The first view, in depth-first order from `root`, whose identifier is `identifier`: found
+    /// through the identifier index when one view under `root` has it (the usual case), by a
+    /// depth-first walk when several do.
     public func find(identifier: String, under root: ViewHandle) -> ViewHandle? {
+        guard let candidates = handlesByIdentifier[identifier] else { return nil }
+        var found: ViewHandle?
+        for candidate in candidates where isInside(candidate, root) {
+            guard found == nil else { return walk(identifier: identifier, under: root) }
+            found = candidate
+        }
+        return found
+    }
+
+    private func walk(identifier: String, under root: ViewHandle) -> ViewHandle? {
         guard let view = views[root] else { return nil }
         if view.identifier == identifier { return root }
         for child in view.children {
-            if let found = find(identifier: identifier, under: child) { return found }
+            if let found = walk(identifier: identifier, under: child) { return found }
         }
         return nil
     }

@@ -63,6 +63,34 @@ struct HotPathTests {
         #expect(tree.views.isEmpty)
     }
 
+    @Test func findByIdentifierIsTheFirstInDepthFirstOrderUnderTheRoot() throws {
+        let tree = ViewTree()
+        let owner = ViewOwner(904)
+        let (root, a, b, deep, outside) = (
+            tree.create(.container, owner: owner), tree.create(.container, owner: owner),
+            tree.create(.container, owner: owner), tree.create(.button, owner: owner),
+            tree.create(.button, owner: owner)
+        )
+        try tree.addChild(a, to: root, by: owner)
+        try tree.addChild(b, to: root, by: owner)
+        try tree.addChild(deep, to: a, by: owner)
+        try tree.setIdentifier(outside, "x", by: owner)
+        #expect(tree.find(identifier: "x", under: root) == nil, "not under the root")
+        try tree.setIdentifier(b, "x", by: owner)
+        #expect(tree.find(identifier: "x", under: root) == b)
+        try tree.setIdentifier(deep, "x", by: owner)
+        #expect(tree.find(identifier: "x", under: root) == deep, "depth first: a's child before b")
+        try tree.setIdentifier(deep, "y", by: owner)
+        #expect(tree.find(identifier: "x", under: root) == b)
+        #expect(tree.find(identifier: "y", under: root) == deep)
+        #expect(tree.find(identifier: "y", under: deep) == deep)
+        try tree.release(deep, by: owner)
+        #expect(tree.find(identifier: "y", under: root) == nil)
+        try tree.setIdentifier(b, nil, by: owner)
+        #expect(tree.find(identifier: "x", under: root) == nil)
+        #expect(tree.find(identifier: "x", under: outside) == outside)
+    }
+
     @Test func theViewTreeRemembersTheNewestReleases() throws {
         let tree = ViewTree()
         let owner = ViewOwner(903)

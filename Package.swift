@@ -45,6 +45,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The screen cache's LRU order (OrderedDictionary).
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         // The simulator (`plugboard serve`) only.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
@@ -67,6 +69,7 @@ let package = Package(
                 "PlugboardABI", "CFFI",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
         // For plugin authors writing Swift: protocols and the exported entry.

@@ -25,6 +25,8 @@ final class GeneralNavigationBar: NavigationBarPlugin {
     private var context = ContextButton.none
     private var style: any NavigationBarStyle = DefaultNavigationBarLeft()
     private var size = (width: 0.0, height: 0.0)
+    /// The size the views were last framed for; nil when something that moves them changed.
+    private var framed: (width: Double, height: Double)?
 
     /// The model the nav items were last read from.
     private var lastNavBarJSON: String
@@ -38,11 +40,23 @@ final class GeneralNavigationBar: NavigationBarPlugin {
 
     /// The ids of the model's nav items, or nil when the model is not JSON.
     static func navItemIDs(_ json: String) -> [String]? {
-        guard let model = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
-            return nil
+        if let known = readModels[json] { return known }
+        let ids: [String]?
+        if let model = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] {
+            ids = (model["nav_items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        } else {
+            ids = nil
         }
-        return (model["nav_items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        if readModels.count >= maximumReadModels { readModels.removeAll() }
+        readModels[json] = ids
+        return ids
     }
+
+    /// The models read so far and their nav item ids: an app has a few bar models, and a bar is
+    /// made for every presented screen, so each model is parsed once, not once per bar. Bars are
+    /// made and customised on the host's thread only (nav_bar.h: [main-thread]).
+    nonisolated(unsafe) private static var readModels: [String: [String]?] = [:]
+    private static let maximumReadModels = 64
 
     func setUp() -> Bool {
         guard let root = host.makeView(.container), let background = host.makeView(.image),
@@ -67,6 +81,10 @@ final class GeneralNavigationBar: NavigationBarPlugin {
     var view: View { root }
 
     func layout(width: Double, height: Double) {
+        // The host lays the bar out again with the same size (nav_bar.h allows it): the frames
+        // are what they were unless something changed since (`framed` is cleared then).
+        if let framed, framed == (width, height) { return }
+        framed = (width, height)
         size = (width, height)
         let layout = style.layout(
             BarMetrics(
@@ -96,6 +114,7 @@ final class GeneralNavigationBar: NavigationBarPlugin {
     func updateTitle(_ text: String) { title.setText(text) }
 
     func setContextButton(_ button: ContextButton) {
+        framed = nil
         context = button
         contextButton.setHidden(button == .none)
         applyContextButton()
@@ -106,6 +125,7 @@ final class GeneralNavigationBar: NavigationBarPlugin {
 
     /// Asks the manager for the buttons of the current model, keeping at most three.
     private func makeNavigationButtons() {
+        framed = nil
         navigationButtons.forEach { $0.release() }
         navigationButtons.removeAll()
         if navItemIDs.count > Self.maximumNavigationButtons {
@@ -124,6 +144,7 @@ final class GeneralNavigationBar: NavigationBarPlugin {
     /// Applies the resolved model: style, background, title font and colour, logo or title.
     private func apply() {
         guard let model = host.customization else { return }
+        framed = nil
         if let resolved = StyleRegistry.style(for: model.style) {
             style = resolved
         } else {

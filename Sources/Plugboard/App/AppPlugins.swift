@@ -53,7 +53,7 @@ public final class AppPlugins {
     ) throws(PluginLoadError) -> LoadedPlugin {
         // With a pin, the file is hashed through the descriptor that is then loaded (see
         // `PluginLibrary.open`), once per file however many manifests pin it.
-        let path = try searchPath.resolve(keys.library)
+        let path = try resolve(keys.library, in: searchPath)
         try exclusions.check(library: path)
         let library = try PluginLibrary.open(path: path, sha256: keys.sha256)
         libraries.append(library)
@@ -66,13 +66,18 @@ public final class AppPlugins {
 
     /// Plugins loaded by `loadExtra`, by library name, id and kind: resolved and opened once per
     /// app, not again for every bar a presented screen gets.
-    private var extras: [String: Result<(PluginLibrary, PluginDescriptor), PluginFailure>] = [:]
+    private var extras: [ExtraKey: Result<(PluginLibrary, PluginDescriptor), PluginFailure>] = [:]
+    private struct ExtraKey: Hashable {
+        var library: String
+        var id: String
+        var kind: PluginKind
+    }
 
     /// Loads a plugin the configuration does not list (the default navigation bar).
     func loadExtra(library name: String, id: String, kind: PluginKind, searchPath: LibrarySearchPath)
         -> Result<(PluginLibrary, PluginDescriptor), PluginFailure>
     {
-        let key = "\(name)\u{0}\(id)\u{0}\(kind)"
+        let key = ExtraKey(library: name, id: id, kind: kind)
         if let loaded = extras[key] { return loaded }
         let result = openExtra(library: name, id: id, kind: kind, searchPath: searchPath)
         extras[key] = result
@@ -83,7 +88,7 @@ public final class AppPlugins {
         -> Result<(PluginLibrary, PluginDescriptor), PluginFailure>
     {
         do throws(PluginLoadError) {
-            let path = try searchPath.resolve(name)
+            let path = try resolve(name, in: searchPath)
             try exclusions.check(library: path)
             let library = try PluginLibrary.open(path: path)
             libraries.append(library)
@@ -94,6 +99,32 @@ public final class AppPlugins {
             return .failure(PluginFailure(identifier: id, error: error))
         }
     }
+
+    /// Library names this app resolved, and where (several manifests may name one library, and
+    /// the default bar's library is asked for by every bar): each is looked up once per app.
+    private var resolutions: [String: Result<String, PluginLoadError>] = [:]
+    private var resolutionsSearchPath: LibrarySearchPath?
+
+    /// `searchPath.resolve(name)`, once per name for this app.
+    func resolve(_ name: String, in searchPath: LibrarySearchPath) throws(PluginLoadError) -> String {
+        if resolutionsSearchPath != searchPath {
+            resolutions.removeAll()
+            resolutionsSearchPath = searchPath
+        }
+        if let known = resolutions[name] { return try known.get() }
+        lookups += 1
+        let result: Result<String, PluginLoadError>
+        do throws(PluginLoadError) {
+            result = .success(try searchPath.resolve(name))
+        } catch {
+            result = .failure(error)
+        }
+        resolutions[name] = result
+        return try result.get()
+    }
+
+    /// How many times `resolve` looked a name up in the file system.
+    private(set) var lookups = 0
 
     public func plugin(_ identifier: String) -> LoadedPlugin? { loaded[identifier] }
 

@@ -92,7 +92,7 @@ extension PlugboardApp {
                 largeTitle: container.prefersLargeTitle, customBar: container.customBar != nil),
             statusBarColor: frames.statusBar == nil ? nil : tree[container.statusBar]?.backgroundColor,
             frames: frames, cache: cache.statistics, transition: transitionState,
-            problems: events.filter { $0.name == "error" || $0.name == "fallback" }.map(\.description))
+            problems: eventLog.problems.map(\.description))
     }
 
     /// Every view under `handle`, depth first.

@@ -51,14 +51,14 @@ extension PlugboardApp {
                 if let outgoing { outgoing.controller.send(.didDisappear, observe: observe(outgoing.controller)) }
                 if let incoming { incoming.controller.send(.didAppear, observe: observe(incoming.controller)) }
             }
-            refresh()
+            refreshChanged()
             return
         }
         if let leaving { releaseLeaving(leaving) }  // not animated after all
         if let outgoing, outgoing !== incoming {
             outgoing.controller.disappear(observe: observe(outgoing.controller))
         }
-        refresh()
+        refreshChanged()
         if let incoming, incoming !== outgoing {
             incoming.controller.appear(observe: observe(incoming.controller))
         }
@@ -67,6 +67,15 @@ extension PlugboardApp {
     /// Re-customises every bar, recomputes context buttons and lays everything out.
     func refresh() {
         for container in containers { manager.customize(container) }
+        layout()
+    }
+
+    /// After a stack change: re-customises the bars of the containers the change touched (a new
+    /// top screen, depth or bar; `NavigationBarManager.customizeIfChanged`), once each, and lays
+    /// everything out. A bar covered by a presented screen is not told again about the screen
+    /// it already shows when that screen is uncovered.
+    func refreshChanged() {
+        for container in containers { manager.customizeIfChanged(container) }
         layout()
     }
 

@@ -14,7 +14,16 @@ public final class PlugboardApp {
     public let environment: PlugboardHost
     public internal(set) var device: DeviceProfile
     public let plugins: AppPlugins
-    public private(set) var events: [AppEvent] = []
+    /// The event log, oldest first: the newest `eventLogCapacity` events (`EventLog`).
+    public var events: [AppEvent] { eventLog.events }
+    /// The log behind `events`, bounded so a long session does not grow without end.
+    public private(set) var eventLog = EventLog()
+    /// How many events `events` keeps (`EventLog.defaultCapacity` unless set); lowering it keeps
+    /// the newest.
+    public var eventLogCapacity: Int {
+        get { eventLog.capacity }
+        set { eventLog = eventLog.resized(to: newValue) }
+    }
     public let cache: ScreenCache
     /// Opens the URLs of URL nav items (the shell prints them or runs `--open-url-command`).
     public var urlOpener: ((String) -> Void)?
@@ -120,7 +129,7 @@ public final class PlugboardApp {
     var home: Screen? { configuration.rivers.home }
 
     func record(_ event: AppEvent) {
-        events.append(event)
+        eventLog.append(event)
         eventObserver?(event)
     }
 

@@ -26,7 +26,7 @@ final class ScreenEntry {
 final class StackContainer {
     /// The root state's stack; a container presented from a bar (its own bar, a close button);
     /// a drawer over the current screen (a live drawer).
-    enum Kind { case root, presented, drawer }
+    enum Kind: String { case root, presented, drawer }
 
     let kind: Kind
     var stack: [ScreenEntry] = []
@@ -35,6 +35,8 @@ final class StackContainer {
     /// The bar's model as last applied, for the state snapshot.
     var appearance = NavigationBarAppearance()
     var contextButton = ContextButton.none
+    /// What the bar was last customised for (`NavigationBarManager.customizeIfChanged`).
+    var customizedFor: NavigationBarManager.CustomizationKey?
     /// The top screen's own bar, when it draws one (asked at every customisation).
     var customBar: CustomBar?
     let layer: ViewHandle
@@ -54,7 +56,7 @@ final class StackContainer {
         for (view, name) in [
             (layer, "layer"), (statusBar, "status-bar"), (barSlot, "navigation-bar"), (content, "content"),
         ] {
-            try? tree.setIdentifier(view, "\(kind):\(name)", by: .host)
+            try? tree.setIdentifier(view, kind.rawValue + ":" + name, by: .host)  // no reflection
         }
         try? tree.addChild(content, to: layer, by: .host)
         try? tree.addChild(barSlot, to: layer, by: .host)

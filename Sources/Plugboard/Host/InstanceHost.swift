@@ -94,7 +94,7 @@ public final class InstanceHost {
         }
         let instance = Unmanaged<InstanceHost>.fromOpaque(data).takeUnretainedValue()
         instance.environment.hostCallObserver?(instance, call)
-        if !anyThreadCalls.contains(call), !instance.environment.isHostThread {
+        if !instance.environment.isHostThread, !anyThreadCalls.contains(call) {  // the cheap test first
             instance.refuse(call, because: "called from another thread; host functions are [main-thread]")
             return nil
         }

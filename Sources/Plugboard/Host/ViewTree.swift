@@ -10,10 +10,15 @@ import Synchronization
 /// read by the same owners; nothing may create a cycle. Texts are cut at `maximumTextLength`.
 public final class ViewTree {
     public private(set) var views: [ViewHandle: HostView] = [:]
+    /// Each owner's live views, so releasing what an instance left behind visits only its own
+    /// views, not every view of the app.
+    private var handlesByOwner: [ViewOwner: Set<ViewHandle>] = [:]
     /// The handles released last (at most `rememberedReleases`), so a call on one says
     /// "released" rather than "invalid".
     private var released: Set<ViewHandle> = []
     private var releaseOrder: [ViewHandle] = []
+    /// Where the oldest remembered release is once `releaseOrder` is full (a ring).
+    private var oldestRelease = 0
     static let rememberedReleases = 4096
     /// Views the host handed to an owner that does not own them: it may place them in its tree.
     private var grants: [ViewOwner: Set<ViewHandle>] = [:]
@@ -29,6 +34,15 @@ public final class ViewTree {
 
     public init() {}
 
+    // The kinds a property applies to, made once (not a new Set on every call).
+    private static let textKinds: Set<ViewKind> = [.label, .button]
+    private static let imageKinds: Set<ViewKind> = [.image, .button]
+    private static let alignedKinds: Set<ViewKind> = [.label, .image, .button]
+    private static let buttonKinds: Set<ViewKind> = [.button]
+
+    /// The live views with each identifier, so a lookup by identifier does not walk the tree.
+    private var handlesByIdentifier: [String: Set<ViewHandle>] = [:]
+
     public subscript(handle: ViewHandle) -> HostView? { views[handle] }
 
     /// Creates a detached view of `kind` owned by `owner`.
@@ -37,6 +51,7 @@ public final class ViewTree {
         let sequence = Self.nextHandle.wrappingAdd(1, ordering: .relaxed).oldValue
         let handle = ViewHandle(sequence << 32 | UInt64(UInt32.random(in: 1...UInt32.max)))
         views[handle] = HostView(handle: handle, kind: kind, owner: owner)
+        handlesByOwner[owner, default: []].insert(handle)
         return handle
     }
 
@@ -53,8 +68,10 @@ public final class ViewTree {
         parentOwnerMay: Bool = false
     ) throws(ViewError) -> HostView {
         let view = try view(handle)
-        let parentOwner = view.parent.flatMap { views[$0]?.owner }
-        guard caller == .host || view.owner == caller || (parentOwnerMay && parentOwner == caller) else {
+        guard
+            caller == .host || view.owner == caller
+                || (parentOwnerMay && view.parent.flatMap { views[$0]?.owner } == caller)
+        else {
             throw .notOwner(property: property, view: handle)
         }
         if let kinds, !kinds.contains(view.kind) {
@@ -70,10 +87,16 @@ public final class ViewTree {
         if let parent = view.parent { views[parent]?.children.removeAll { $0 == handle } }
         for child in view.children { views[child]?.parent = nil }
         views[handle] = nil
+        if let identifier = view.identifier { forget(handle, identifier: identifier) }
+        handlesByOwner[view.owner]?.remove(handle)
+        if handlesByOwner[view.owner]?.isEmpty == true { handlesByOwner[view.owner] = nil }
         released.insert(handle)
-        releaseOrder.append(handle)
-        if releaseOrder.count > Self.rememberedReleases {
-            released.remove(releaseOrder.removeFirst())
+        if releaseOrder.count < Self.rememberedReleases {
+            releaseOrder.append(handle)
+        } else {
+            released.remove(releaseOrder[oldestRelease])
+            releaseOrder[oldestRelease] = handle
+            oldestRelease = (oldestRelease + 1) % Self.rememberedReleases
         }
     }
 
@@ -91,21 +114,25 @@ public final class ViewTree {
     /// Releases every view `owner` still has (after its instance was destroyed); returns how many.
     @discardableResult
     public func releaseAll(ownedBy owner: ViewOwner) -> Int {
-        let left = views.values.filter({ $0.owner == owner }).map(\.handle)
+        let left = handlesByOwner[owner] ?? []
         for handle in left { try? release(handle, by: .host) }
         grants[owner] = nil
         return left.count
     }
 
     public func setIdentifier(_ handle: ViewHandle, _ identifier: String?, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "identifier").identifier = identifier
+        let view = try mutable(handle, by: caller, property: "identifier")
+        guard view.identifier != identifier else { return }
+        if let old = view.identifier { forget(handle, identifier: old) }
+        view.identifier = identifier
+        if let identifier { handlesByIdentifier[identifier, default: []].insert(handle) }
     }
 
     /// Sets a text, cut at `maximumTextLength` bytes (on a character boundary); returns the
     /// length it had when it was cut, for the caller's warning.
     @discardableResult
     public func setText(_ handle: ViewHandle, _ text: String?, by caller: ViewOwner) throws(ViewError) -> Int? {
-        let view = try mutable(handle, by: caller, property: "text", kinds: [.label, .button])
+        let view = try mutable(handle, by: caller, property: "text", kinds: Self.textKinds)
         guard let text, text.utf8.count > Self.maximumTextLength else {
             view.text = text
             return nil
@@ -123,7 +150,7 @@ public final class ViewTree {
     }
 
     public func setTextColor(_ handle: ViewHandle, _ color: ARGBColor, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "text colour", kinds: [.label, .button]).textColor = color
+        try mutable(handle, by: caller, property: "text colour", kinds: Self.textKinds).textColor = color
     }
 
     public func setBackgroundColor(_ handle: ViewHandle, _ color: ARGBColor, by caller: ViewOwner) throws(ViewError) {
@@ -131,18 +158,18 @@ public final class ViewTree {
     }
 
     public func setImageURL(_ handle: ViewHandle, _ url: String?, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "image", kinds: [.image, .button]).imageURL = url
+        try mutable(handle, by: caller, property: "image", kinds: Self.imageKinds).imageURL = url
     }
 
     public func setFont(_ handle: ViewHandle, family: String?, size: Double, by caller: ViewOwner) throws(ViewError) {
-        let view = try mutable(handle, by: caller, property: "font", kinds: [.label, .button])
+        let view = try mutable(handle, by: caller, property: "font", kinds: Self.textKinds)
         guard size.isFinite, size > 0 else { throw .invalidFontSize(size) }
         view.fontFamily = family
         view.fontSize = size
     }
 
     public func setAlignment(_ handle: ViewHandle, _ alignment: ViewAlignment, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "alignment", kinds: [.label, .image, .button]).alignment = alignment
+        try mutable(handle, by: caller, property: "alignment", kinds: Self.alignedKinds).alignment = alignment
     }
 
     public func setHidden(_ handle: ViewHandle, _ hidden: Bool, by caller: ViewOwner) throws(ViewError) {
@@ -150,13 +177,14 @@ public final class ViewTree {
     }
 
     public func setEnabled(_ handle: ViewHandle, _ enabled: Bool, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "enabled", kinds: [.button]).isEnabled = enabled
+        try mutable(handle, by: caller, property: "enabled", kinds: Self.buttonKinds).isEnabled = enabled
     }
 
     public func setFrame(_ handle: ViewHandle, _ frame: Rect, by caller: ViewOwner) throws(ViewError) {
         let view = try mutable(handle, by: caller, property: "frame", parentOwnerMay: true)
-        let values = [frame.x, frame.y, frame.width, frame.height]
-        guard values.allSatisfy(\.isFinite), frame.width >= 0, frame.height >= 0 else { throw .invalidFrame(frame) }
+        guard frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite, frame.width >= 0,
+            frame.height >= 0
+        else { throw .invalidFrame(frame) }
         view.frame = frame
     }
 
@@ -238,12 +266,39 @@ public final class ViewTree {
         }
     }
 
-    /// The first view, in depth-first order from `root`, whose identifier is `identifier`.
+    private func forget(_ handle: ViewHandle, identifier: String) {
+        handlesByIdentifier[identifier]?.remove(handle)
+        if handlesByIdentifier[identifier]?.isEmpty == true { handlesByIdentifier[identifier] = nil }
+    }
+
+    /// True when `handle` is `root` or one of its descendants.
+    private func isInside(_ handle: ViewHandle, _ root: ViewHandle) -> Bool {
+        var current: ViewHandle? = handle
+        while let view = current {
+            if view == root { return true }
+            current = views[view]?.parent
+        }
+        return false
+    }
+
+    /// The first view, in depth-first order from `root`, whose identifier is `identifier`: found
+    /// through the identifier index when one view under `root` has it (the usual case), by a
+    /// depth-first walk when several do.
     public func find(identifier: String, under root: ViewHandle) -> ViewHandle? {
+        guard let candidates = handlesByIdentifier[identifier] else { return nil }
+        var found: ViewHandle?
+        for candidate in candidates where isInside(candidate, root) {
+            guard found == nil else { return walk(identifier: identifier, under: root) }
+            found = candidate
+        }
+        return found
+    }
+
+    private func walk(identifier: String, under root: ViewHandle) -> ViewHandle? {
         guard let view = views[root] else { return nil }
         if view.identifier == identifier { return root }
         for child in view.children {
-            if let found = find(identifier: identifier, under: child) { return found }
+            if let found = walk(identifier: identifier, under: child) { return found }
         }
         return nil
     }

@@ -33,34 +33,65 @@ public struct LibrarySearchPath: Sendable, Equatable, Codable {
 
     /// Resolves `name` to the absolute path of an existing regular file.
     /// An absolute `name` is checked as is; anything else is looked up in each directory.
+    ///
+    /// A plain file name in a folder already in standard form (the usual case) is joined as a
+    /// string and checked with one `stat`; anything else (`..`, subfolders, an empty name, a
+    /// folder set by hand) goes through `URL` standardisation, with the same result either way.
     public func resolve(_ name: String) throws(PluginLoadError) -> String {
-        let fileManager = FileManager.default
-        func isFile(_ path: String) -> Bool {
-            var isDirectory: ObjCBool = false
-            return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }
         if name.hasPrefix("/") {
             let path = URL(fileURLWithPath: name).standardizedFileURL.path
-            guard isFile(path) else { throw .libraryNotFound(name: name, searched: [path]) }
+            guard Self.isFile(path) else { throw .libraryNotFound(name: name, searched: [path]) }
             try checkOwnership(path)
             return path
         }
+        let candidates = Self.candidates(for: name)
+        let plain = candidates.map(Self.isPlainFileName)
         var searched: [String] = []
         for directory in directories {
-            for candidate in Self.candidates(for: name) {
-                let path = URL(fileURLWithPath: directory).appendingPathComponent(candidate).standardizedFileURL.path
+            let standard = Self.isStandard(directory)
+            for (candidate, isPlain) in zip(candidates, plain) {
+                let path =
+                    standard && isPlain
+                    ? (directory == "/" ? "/" + candidate : directory + "/" + candidate)
+                    : URL(fileURLWithPath: directory).appendingPathComponent(candidate).standardizedFileURL.path
                 // `..` or a subfolder trick must not leave the folder the name is looked up in.
                 guard path.hasPrefix(directory == "/" ? "/" : directory + "/") else {
                     throw .unsafePath(path: path, reason: "the name '\(name)' leaves the search folder \(directory)")
                 }
                 searched.append(path)
-                guard isFile(path) else { continue }
+                guard Self.isFile(path) else { continue }
                 try checkSymlinks(path)
                 try checkOwnership(path)
                 return path
             }
         }
         throw .libraryNotFound(name: name, searched: searched)
+    }
+
+    /// True when `path` names something that is not a folder (following links), as
+    /// `FileManager.fileExists(atPath:isDirectory:)` answers it, with one `stat`.
+    static func isFile(_ path: String) -> Bool {
+        guard !path.utf8.contains(0) else { return false }  // no C path has a NUL
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        return status.st_mode & S_IFMT != S_IFDIR
+    }
+
+    /// A name joined to a folder as is: one path component, not `.` or `..`.
+    static func isPlainFileName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/"))
+            && !name.utf8.contains(0)
+    }
+
+    /// True when `URL` standardisation leaves `directory` as it is: absolute, no empty, `.` or
+    /// `..` component, no trailing slash (except the root itself).
+    static func isStandard(_ directory: String) -> Bool {
+        guard directory.hasPrefix("/"), !directory.utf8.contains(0) else { return false }
+        if directory == "/" { return true }
+        return directory.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
+            .allSatisfy { component in
+                !component.isEmpty && !component.elementsEqual(".".utf8) && !component.elementsEqual("..".utf8)
+            }
     }
 
     /// A symlink (anywhere on the way) must land inside one of the search folders.
@@ -76,7 +107,7 @@ public struct LibrarySearchPath: Sendable, Equatable, Codable {
     /// is still refused for the library's own folder: anyone could put a file there first).
     private func checkOwnership(_ path: String) throws(PluginLoadError) {
         guard !allowsUnsafeFiles else { return }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let folder = Self.folder(of: path)
         for (what, checked) in [("the library", path), ("its folder \(folder)", folder)] {
             var status = stat()
             guard stat(checked, &status) == 0 else { continue }
@@ -89,6 +120,12 @@ public struct LibrarySearchPath: Sendable, Equatable, Codable {
                 )
             }
         }
+    }
+
+    /// The folder of a standardised absolute path, as `URL.deletingLastPathComponent` gives it.
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
     }
 
     private static func realPath(_ path: String) -> String? {

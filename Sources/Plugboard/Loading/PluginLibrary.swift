@@ -241,6 +241,7 @@ public final class PluginLibrary: @unchecked Sendable {
         do throws(PluginLoadError) {
             var factories: [PluginKind: UnsafeRawPointer] = [:]
             var descriptors: [(PluginDescriptor, UnsafePointer<pb_plugin_descriptor_t>)] = []
+            var ids: Set<String> = []  // the first id seen twice is the one reported
             for kind in PluginKind.allCases {
                 let describe = PluginCallTracker.describe("get_factory(\"\(kind.factoryID)\")", library: path)
                 guard let factory = PluginCallTracker.track(describe, { getFactory(kind.factoryID) }) else { continue }
@@ -252,7 +253,7 @@ public final class PluginLibrary: @unchecked Sendable {
                     let table = FactoryTable(kind: kind, pointer: factory, path: path)
                     for (index, pointer) in try table.descriptorPointers().enumerated() {
                         let descriptor = try PluginDescriptor(pointer, expectedKind: kind, path: path, index: index)
-                        if descriptors.contains(where: { $0.0.id == descriptor.id }) {
+                        guard ids.insert(descriptor.id).inserted else {
                             throw .duplicateIdentifier(id: descriptor.id, firstPath: path, secondPath: path)
                         }
                         descriptors.append((descriptor, pointer!))

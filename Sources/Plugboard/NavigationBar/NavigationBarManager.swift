@@ -63,6 +63,8 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     private var screenTexts: [String: String] = [:]
     private var pluginTexts: [String: String] = [:]
     private var navigationTexts: [String: String] = [:]
+    private var dataSourceTexts: [String: String?] = [:]
+    private var targetKeys: [String: ScreenCache.Key?] = [:]
     private var appearances: [AppearanceKey: NavigationBarAppearance] = [:]
 
     private struct AppearanceKey: Hashable {
@@ -93,6 +95,18 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         Self.memo(&screenTexts, screen.id) { screen.model.serialized() }
     }
 
+    /// The rivers.json screen's data source as JSON text for bars, or nil when it has none.
+    private func dataSourceJSON(_ screen: Screen) -> String? {
+        Self.memo(&dataSourceTexts, screen.id) { ScreenProps.dataSource(of: screen.dataObject.merged)?.serialized() }
+    }
+
+    /// The cache key of the screen a nav item opens, or nil when it opens none.
+    private func targetKey(_ item: NavItem) -> ScreenCache.Key? {
+        Self.memo(&targetKeys, item.id) {
+            item.data.target.map { ScreenCache.Key(screenID: $0, dataSource: item.dataSource) }
+        }
+    }
+
     /// `made[key]`, made by `make` the first time.
     private static func memo<Key: Hashable, Value>(_ made: inout [Key: Value], _ key: Key, _ make: () -> Value)
         -> Value
@@ -113,9 +127,39 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         }
     }
 
+    /// What a container's bar was last customised for: everything `customize` reads that can
+    /// change without the configuration changing. A container whose key is unchanged since its
+    /// last customisation would get the same calls again.
+    struct CustomizationKey: Equatable {
+        var top: ObjectIdentifier?
+        var depth: Int
+        var bar: ObjectIdentifier?
+        var device: DeviceProfile.Kind
+        var castDevice: String?
+        var barValues: ScreenBarValues?
+        var title: String?
+    }
+
+    private func customizationKey(_ container: StackContainer) -> CustomizationKey {
+        let top = container.top
+        return CustomizationKey(
+            top: top.map(ObjectIdentifier.init), depth: container.stack.count,
+            bar: container.bar.map(ObjectIdentifier.init), device: app.device.kind, castDevice: app.castDevice,
+            barValues: top?.bar, title: top.map { $0.bar.title ?? $0.controller.title })
+    }
+
+    /// Customises `container` only when its top screen (or anything else its bar is customised
+    /// for) changed since its last customisation: a transition recustomises the containers it
+    /// changed, once each.
+    func customizeIfChanged(_ container: StackContainer) {
+        guard container.customizedFor != customizationKey(container) else { return }
+        customize(container)
+    }
+
     /// Seed 000's notification on every screen change: the bar gets the screen's model and title,
     /// the context button is recomputed, and buttons that target the visible screen are disabled.
     func customize(_ container: StackContainer) {
+        container.customizedFor = customizationKey(container)
         let top = container.top
         container.appearance = appearance(for: top)
         top?.bar.apply(to: &container.appearance)
@@ -123,7 +167,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         container.contextButton = contextButton(for: container)
         guard let bar = container.bar, let top else { return }
         let screenJSON = top.screen.map(screenJSON) ?? "{}"
-        let dataSource = ScreenProps.dataSource(of: top.screen?.dataObject.merged)?.serialized()
+        let dataSource = top.screen.flatMap(dataSourceJSON)
         bar.customize(
             screenJSON: screenJSON, navBarJSON: navigationJSON(for: top) ?? "{}", dataSourceJSON: dataSource,
             appearance: container.appearance)
@@ -150,8 +194,8 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
 
     /// True when the item would open the screen shown now (same screen, same data source).
     private func targetsVisibleScreen(_ itemID: String, in container: StackContainer) -> Bool {
-        guard let item = item(itemID), let target = item.data.target else { return false }
-        return container.top?.key == ScreenCache.Key(screenID: target, dataSource: item.dataSource)
+        guard let item = item(itemID), let key = targetKey(item) else { return false }
+        return container.top?.key == key
     }
 
     /// A nav item of the bar models (Home's and every screen's own) by id.

@@ -36,7 +36,15 @@ public struct AppRoutes: Sendable {
                 transition: alias.transition)
         }
         routes[Self.menu] = Route(key: Self.menu, screenID: nil, kind: .animation)
+        for route in routes.values where route.kind == .animation {
+            guard let screenID = route.screenID else { continue }
+            if let known = drawerRoutes[screenID], known.key < route.key { continue }
+            drawerRoutes[screenID] = route
+        }
     }
+
+    /// Each screen's drawer route (the animation route of least key), made once.
+    private var drawerRoutes: [String: Route] = [:]
 
     /// What could not be made a route.
     public private(set) var problems: [String] = []
@@ -45,6 +53,6 @@ public struct AppRoutes: Sendable {
 
     /// The animation route that slides `screenID` in as a drawer, if the settings have one.
     func drawerRoute(forScreen screenID: String) -> Route? {
-        routes.values.filter { $0.kind == .animation && $0.screenID == screenID }.min { $0.key < $1.key }
+        drawerRoutes[screenID]
     }
 }

@@ -98,7 +98,7 @@ extension PlugboardApp {
             return .cancelled(target: target.controller.screenID)
         }
         change()
-        refresh()
+        refreshChanged()
         send(top, .didDisappear)
         send(target, .didAppear)
         trimCache()

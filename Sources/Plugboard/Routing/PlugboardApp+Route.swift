@@ -121,7 +121,7 @@ extension PlugboardApp {
         } else {
             container.stack.removeAll()
             removeContainer(container)
-            refresh()
+            refreshChanged()
         }
     }
 }

@@ -1,3 +1,5 @@
+import OrderedCollections
+
 /// The screens the app has shown (the seed's NavigationBarCatchingItem), keyed by the rivers.json
 /// screen id and the data source they were opened with — never by plugin type, so two screens
 /// served by one plugin are two instances, and one screen opened with two feeds is two.
@@ -31,9 +33,9 @@ public final class ScreenCache {
     }
 
     public let capacity: Int
-    private var entries: [Key: ScreenEntry] = [:]
-    /// Keys from least to most recently used.
-    private var order: [Key] = []
+    /// The cached screens from least to most recently used: a lookup is a hash lookup, and a
+    /// touch moves one key to the end without comparing it against the others.
+    private var entries: OrderedDictionary<Key, ScreenEntry> = [:]
     private var hits = 0
     private var misses = 0
     private var evictions = 0
@@ -61,14 +63,13 @@ public final class ScreenCache {
     /// on a stack; each evicted screen is destroyed.
     func trim(inUse: (ScreenEntry) -> Bool) {
         var index = 0
-        while entries.count > capacity, index < order.count {
-            let key = order[index]
-            guard let victim = entries[key], !inUse(victim) else {
+        while entries.count > capacity, index < entries.count {
+            let victim = entries.values[index]
+            guard !inUse(victim) else {
                 index += 1
                 continue
             }
-            entries[key] = nil
-            order.remove(at: index)
+            entries.remove(at: index)
             evictions += 1
             victim.controller.destroy()
         }
@@ -76,21 +77,20 @@ public final class ScreenCache {
 
     /// Every cached screen, for shutdown.
     func removeAll() -> [ScreenEntry] {
-        defer {
-            entries.removeAll()
-            order.removeAll()
-        }
-        return order.compactMap { entries[$0] }
+        defer { entries.removeAll() }
+        return Array(entries.values)
     }
 
+    /// Makes `key` the most recently used (it is in `entries`).
     private func touch(_ key: Key) {
-        order.removeAll { $0 == key }
-        order.append(key)
+        guard let index = entries.index(forKey: key), index != entries.count - 1 else { return }
+        let entry = entries.remove(at: index)
+        entries[entry.key] = entry.value
     }
 
     public var statistics: Statistics {
         Statistics(
             hits: hits, misses: misses, evictions: evictions, count: entries.count, capacity: capacity,
-            keys: order.map(\.description))
+            keys: entries.keys.map(\.description))
     }
 }

@@ -21,10 +21,28 @@ public struct PluginEntry: Sendable {
 /// this host runs no code for (analytics, login, player …); they load as configuration.
 public struct PluginsFile: Sendable {
     public var file: String
-    public var entries: [PluginEntry]
+    public var entries: [PluginEntry] { didSet { index() } }
     /// False when the file is not JSON or not an array: rules that refer to it are not checked,
     /// since every reference would fail for the same reason.
     public var isReadable = true
+    /// Each identifier's first entry: looked up per screen, so made once (again only if
+    /// `entries` is changed).
+    private var positions: [String: Int] = [:]
+
+    public init(file: String, entries: [PluginEntry], isReadable: Bool = true) {
+        self.file = file
+        self.entries = entries
+        self.isReadable = isReadable
+        index()
+    }
+
+    private mutating func index() {
+        positions = [:]
+        positions.reserveCapacity(entries.count)
+        for (position, entry) in entries.enumerated() where positions[entry.manifest.identifier] == nil {
+            positions[entry.manifest.identifier] = position
+        }
+    }
 
     /// Reads `data`, reporting every problem into `sink` with `file` as the name shown.
     public static func read(_ data: Data, file: String, _ sink: DiagnosticSink) -> PluginsFile {
@@ -61,7 +79,5 @@ public struct PluginsFile: Sendable {
     }
 
     /// The entry whose manifest has `identifier`.
-    public func entry(_ identifier: String) -> PluginEntry? {
-        entries.first { $0.manifest.identifier == identifier }
-    }
+    public func entry(_ identifier: String) -> PluginEntry? { positions[identifier].map { entries[$0] } }
 }

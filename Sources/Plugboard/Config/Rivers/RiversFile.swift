@@ -3,7 +3,26 @@ import Foundation
 /// rivers.json: the app's screens with their navigations.
 public struct RiversFile: Sendable {
     public var file: String
-    public var screens: [Screen]
+    public var screens: [Screen] { didSet { index() } }
+    /// Each screen id's first screen, and the first home screen: looked up per screen on every
+    /// navigation, so made once (again only if `screens` is changed).
+    private var positions: [String: Int] = [:]
+    private var homePosition: Int?
+
+    public init(file: String, screens: [Screen]) {
+        self.file = file
+        self.screens = screens
+        index()
+    }
+
+    private mutating func index() {
+        positions = [:]
+        positions.reserveCapacity(screens.count)
+        for (position, screen) in screens.enumerated() where positions[screen.id] == nil {
+            positions[screen.id] = position
+        }
+        homePosition = screens.firstIndex { $0.isHome }
+    }
 
     /// Reads `data`; `plugins` supplies the manifest defaults. Every problem goes into `sink`.
     public static func read(_ data: Data, file: String, plugins: PluginsFile, _ sink: DiagnosticSink) -> RiversFile {
@@ -21,7 +40,8 @@ public struct RiversFile: Sendable {
         return RiversFile(file: file, screens: screens)
     }
 
-    public var home: Screen? { screens.first { $0.isHome } }
+    public var home: Screen? { homePosition.map { screens[$0] } }
 
-    public func screen(_ id: String) -> Screen? { screens.first { $0.id == id } }
+    /// The first screen whose id is `id`.
+    public func screen(_ id: String) -> Screen? { positions[id].map { screens[$0] } }
 }

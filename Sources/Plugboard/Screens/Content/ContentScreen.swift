@@ -18,7 +18,10 @@ final class ContentScreen: HostDrawnScreen {
 
     let sections: [ContentSection]
     let details: ContentDetails?
-    private var blocks: [Block] = []
+    private var blocks: [Block] = [] { didSet { laidOutSize = nil } }
+    /// The size the blocks were last framed for: the same size again frames nothing anew (the
+    /// screen's views are its own; nothing else moves them).
+    private var laidOutSize: (width: Double, height: Double)?
 
     /// - Parameters:
     ///   - components: the screen's `ui_components`.
@@ -94,6 +97,8 @@ final class ContentScreen: HostDrawnScreen {
     /// Blocks stacked top to bottom with a margin of 16 (less on a screen narrower than 32), so
     /// every frame stays inside the width and no size is negative, even at width 0.
     override func layout(width: Double, height: Double) {
+        if let laidOutSize, laidOutSize == (width, height) { return }
+        laidOutSize = (width, height)
         let margin = min(16, max(0, width) / 2)
         let inner = max(0, width - 2 * margin)
         var y = margin

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import Plugboard
+
+/// nav_bar.h: a bar gets `customize_for_screen`, `update_title`, `set_context_button` when the
+/// screen its container shows changes — once per change, and only the bars whose container
+/// changed (a bar covered by a presented screen is not told again about the screen it already
+/// shows). The test bar logs each call.
+struct BarCustomizationCountTests {
+    /// The bar calls logged since `mark`: customisations and the titles they were for.
+    struct Calls: Equatable, CustomStringConvertible {
+        var customizations = 0
+        var titles: [String] = []
+        var contextButtons = 0
+        var description: String { "\(customizations) customizations, titles \(titles), \(contextButtons) context" }
+    }
+
+    final class Counter {
+        let environment: PlugboardHost
+        var mark = 0
+        init(_ environment: PlugboardHost) { self.environment = environment }
+
+        /// The bar calls since the last `take`.
+        func take() -> Calls {
+            let all = messages(environment, from: "test.navbar.swift")
+            defer { mark = all.count }
+            var calls = Calls()
+            for message in all.dropFirst(mark) {
+                if message.hasPrefix("customize ") { calls.customizations += 1 }
+                if message.hasPrefix("title ") { calls.titles.append(String(message.dropFirst("title ".count))) }
+                if message.hasPrefix("context ") { calls.contextButtons += 1 }
+            }
+            return calls
+        }
+    }
+
+    static func launch(capacity: Int = 8, castDevices: [String] = []) throws -> (PlugboardApp, Counter) {
+        let environment = PlugboardHost()
+        var fixture = StandardApp.fixture()
+        fixture.settings["screen_cache_capacity"] = capacity
+        fixture.settings["cast_devices"] = castDevices
+        let app = try fixture.launch(environment: environment)
+        let counter = Counter(environment)
+        #expect(counter.take() == Calls(customizations: 1, titles: ["Home"], contextButtons: 1), "start-up")
+        return (app, counter)
+    }
+
+    @Test func aPushAndAPopCustomizeTheRootBarOnceEach() throws {
+        let (app, counter) = try Self.launch()
+        #expect(app.showScreen("shows"))
+        #expect(counter.take() == Calls(customizations: 1, titles: ["Shows"], contextButtons: 1))
+        #expect(app.back())
+        #expect(counter.take() == Calls(customizations: 1, titles: ["Home"], contextButtons: 1))
+    }
+
+    @Test func aPresentCustomizesOnlyTheNewBarAndADismissNone() throws {
+        let (app, counter) = try Self.launch()
+        try app.tap(identifier: "nav-item:to-plugin")
+        #expect(app.state.presented == [["plugin"]])
+        // The presented container's own bar, once; the covered root bar still shows Home.
+        #expect(counter.take() == Calls(customizations: 1, titles: ["Plugin"], contextButtons: 1))
+        #expect(app.close())
+        // Home is uncovered: the root bar was customised for it and nothing changed since.
+        #expect(counter.take() == Calls())
+        // Opened again from the cache: its new bar is customised once.
+        try app.tap(identifier: "nav-item:to-plugin")
+        #expect(counter.take() == Calls(customizations: 1, titles: ["Plugin"], contextButtons: 1))
+    }
+
+    @Test func aPushBeneathAPresentedScreenCustomizesTheCoveredRootBar() throws {
+        let (app, counter) = try Self.launch()
+        try app.tap(identifier: "nav-item:to-plugin")
+        _ = counter.take()
+        var request = NavigationRequest(.screen("shows"), origin: .link)
+        request.from = app.rootContainer
+        #expect(app.open(request))
+        #expect(app.state.rootStack == ["home", "shows"])
+        #expect(counter.take() == Calls(customizations: 1, titles: ["Shows"], contextButtons: 1))
+    }
+
+    @Test func anEvictionAddsNoCustomization() throws {
+        let (app, counter) = try Self.launch(capacity: 1)
+        for _ in 0..<3 {
+            try app.tap(identifier: "nav-item:to-plugin")
+            #expect(counter.take() == Calls(customizations: 1, titles: ["Plugin"], contextButtons: 1))
+            #expect(app.close())
+            #expect(counter.take() == Calls())
+        }
+        #expect(app.state.cache.evictions >= 2)
+    }
+
+    @Test func connectingACastDeviceUpdatesTheCoveredBarsCastButton() throws {
+        let (app, counter) = try Self.launch(castDevices: ["Living Room"])
+        try app.tap(identifier: "nav-item:cast")
+        _ = counter.take()
+        let before = try #require(app.environment.views.find(identifier: "nav-item:cast", under: app.window))
+        let oldText = app.environment.views[before]?.text
+        try app.tap(identifier: "cast-device:1")
+        #expect(app.castDevice == "Living Room")
+        #expect(app.state.presented.isEmpty)
+        // The root bar is recustomised although its screen did not change: its cast button says so.
+        #expect(counter.take().customizations == 1)
+        #expect(app.environment.views[before]?.text != oldText)
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+
+@testable import Plugboard
+
+/// The data structures behind the hot paths keep their behaviour: the screen cache's LRU order,
+/// the view tree's per-owner release, the bounded event log, the library path resolution (string
+/// joins and one `stat`, once per name per app) and the configuration's lookups by id.
+struct HotPathTests {
+    // MARK: screen cache
+
+    static func entry(_ id: String, _ environment: PlugboardHost) -> ScreenEntry {
+        let screen = HostDrawnScreen(
+            screenID: id, screenType: "test", title: id, background: .clear, environment: environment)
+        return ScreenEntry(
+            controller: screen, screen: nil, isWhiteLabel: false, key: ScreenCache.Key(screenID: id, dataSource: nil))
+    }
+
+    @Test func theScreenCacheEvictsTheLeastRecentlyUsedScreensOnNoStack() {
+        let environment = PlugboardHost()
+        let cache = ScreenCache(capacity: 2)
+        let (a, b, c, d) = (
+            Self.entry("a", environment), Self.entry("b", environment), Self.entry("c", environment),
+            Self.entry("d", environment)
+        )
+        for entry in [a, b, c] { cache.insert(entry) }
+        #expect(cache.statistics.keys == ["a", "b", "c"])
+        #expect(cache.lookup(a.key) === a)  // touched: now the most recent
+        #expect(cache.lookup(a.key) === a)  // already the most recent: the order stays
+        #expect(cache.lookup(ScreenCache.Key(screenID: "x", dataSource: nil)) == nil)
+        #expect(cache.statistics.keys == ["b", "c", "a"])
+        cache.insert(d)
+        // b is on a stack: skipped; c and then a go, least recently used first.
+        cache.trim { $0 === b }
+        #expect(cache.statistics.keys == ["b", "d"])
+        #expect(cache.statistics.evictions == 2)
+        #expect(cache.statistics.hits == 2 && cache.statistics.misses == 1)
+        #expect(c.controller.view.flatMap { environment.views[$0] } == nil, "an evicted screen is destroyed")
+        #expect(b.controller.view.flatMap { environment.views[$0] } != nil)
+        // Inserting a cached key again makes it the most recent.
+        cache.insert(b)
+        #expect(cache.statistics.keys == ["d", "b"])
+        #expect(cache.removeAll().map(\.key.screenID) == ["d", "b"])
+        #expect(cache.statistics.keys.isEmpty)
+    }
+
+    // MARK: view tree
+
+    @Test func releasingAnOwnersViewsReleasesExactlyThoseLeft() throws {
+        let tree = ViewTree()
+        let (mine, other) = (ViewOwner(901), ViewOwner(902))
+        let parent = tree.create(.container, owner: mine)
+        let children = (0..<5).map { _ in tree.create(.label, owner: mine) }
+        let others = (0..<3).map { _ in tree.create(.label, owner: other) }
+        for child in children { try tree.addChild(child, to: parent, by: mine) }
+        try tree.release(children[0], by: mine)
+        #expect(tree.releaseAll(ownedBy: mine) == 5)  // the parent and four children
+        #expect(([parent] + children).allSatisfy { tree[$0] == nil })
+        #expect(others.allSatisfy { tree[$0] != nil })
+        #expect(throws: ViewError.released(children[1])) { try tree.setHidden(children[1], true, by: mine) }
+        #expect(tree.releaseAll(ownedBy: mine) == 0)
+        #expect(tree.releaseAll(ownedBy: other) == 3)
+        #expect(tree.views.isEmpty)
+    }
+
+    @Test func findByIdentifierIsTheFirstInDepthFirstOrderUnderTheRoot() throws {
+        let tree = ViewTree()
+        let owner = ViewOwner(904)
+        let (root, a, b, deep, outside) = (
+            tree.create(.container, owner: owner), tree.create(.container, owner: owner),
+            tree.create(.container, owner: owner), tree.create(.button, owner: owner),
+            tree.create(.button, owner: owner)
+        )
+        try tree.addChild(a, to: root, by: owner)
+        try tree.addChild(b, to: root, by: owner)
+        try tree.addChild(deep, to: a, by: owner)
+        try tree.setIdentifier(outside, "x", by: owner)
+        #expect(tree.find(identifier: "x", under: root) == nil, "not under the root")
+        try tree.setIdentifier(b, "x", by: owner)
+        #expect(tree.find(identifier: "x", under: root) == b)
+        try tree.setIdentifier(deep, "x", by: owner)
+        #expect(tree.find(identifier: "x", under: root) == deep, "depth first: a's child before b")
+        try tree.setIdentifier(deep, "y", by: owner)
+        #expect(tree.find(identifier: "x", under: root) == b)
+        #expect(tree.find(identifier: "y", under: root) == deep)
+        #expect(tree.find(identifier: "y", under: deep) == deep)
+        try tree.release(deep, by: owner)
+        #expect(tree.find(identifier: "y", under: root) == nil)
+        try tree.setIdentifier(b, nil, by: owner)
+        #expect(tree.find(identifier: "x", under: root) == nil)
+        #expect(tree.find(identifier: "x", under: outside) == outside)
+    }
+
+    @Test func theViewTreeRemembersTheNewestReleases() throws {
+        let tree = ViewTree()
+        let owner = ViewOwner(903)
+        let handles = (0..<(ViewTree.rememberedReleases + 2)).map { _ in tree.create(.container, owner: owner) }
+        #expect(tree.releaseAll(ownedBy: owner) == handles.count)
+        let remembered = handles.filter { handle in
+            do throws(ViewError) {
+                _ = try tree.frame(of: handle)
+                return false
+            } catch {
+                return error == .released(handle)
+            }
+        }
+        #expect(remembered.count == ViewTree.rememberedReleases)
+    }
+
+    // MARK: event log
+
+    @Test func theEventLogKeepsTheNewestEventsAndDropsTheOldest() {
+        var log = EventLog(capacity: 3)
+        #expect(log.events.isEmpty)
+        log.append(AppEvent("error", "start"))
+        log.append(AppEvent("open", "a"))
+        #expect(log.events == [AppEvent("error", "start"), AppEvent("open", "a")])
+        for name in ["b", "c", "d", "e"] { log.append(AppEvent("open", name)) }
+        #expect(log.events.map(\.subject) == ["c", "d", "e"])
+        #expect(log.dropped == 3)
+        #expect(log.problems == [AppEvent("error", "start")], "errors are kept apart from the lifecycle")
+        let smaller = log.resized(to: 2)
+        #expect(smaller.events.map(\.subject) == ["d", "e"])
+        #expect(smaller.dropped == 4)
+        var larger = log.resized(to: 5)
+        larger.append(AppEvent("open", "f"))
+        #expect(larger.events.map(\.subject) == ["c", "d", "e", "f"])
+        #expect(EventLog().capacity == EventLog.defaultCapacity)
+    }
+
+    @Test func theAppsEventLogIsBoundedAndKeepsItsStartupProblems() throws {
+        let app = try StandardApp.fixture().launch()
+        let startup = app.events
+        #expect(startup.count < app.eventLogCapacity)
+        #expect(app.state.problems.contains { $0.contains("missing_root") })
+        app.eventLogCapacity = 10
+        #expect(app.events == Array(startup.suffix(10)))
+        for _ in 0..<20 {
+            #expect(app.showScreen("shows"))
+            #expect(app.back())
+        }
+        #expect(app.events.count == 10)
+        #expect(app.events.last == AppEvent("did_appear", "home"))
+        #expect(app.state.problems.contains { $0.contains("missing_root") })
+    }
+
+    // MARK: library paths
+
+    @Test func plainNamesJoinAsURLStandardisationWould() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["x.so", "~x", "a b.so", "%20.so", "é.so", "a:b", "x?y#z", "...", ".so", "lib.so"] {
+            try Data().write(to: folder.appendingPathComponent(name))
+            for directory in [folder.path, folder.path + "/", folder.path + "/./", folder.path + "//"] {
+                let expected = URL(fileURLWithPath: directory).appendingPathComponent(name).standardizedFileURL.path
+                #expect(try LibrarySearchPath([directory]).resolve(name) == expected)
+                // A folder set by hand is used as written, as it always was: one not in standard
+                // form never holds the standardised path (the name seems to leave it).
+                var search = LibrarySearchPath([])
+                search.directories = [directory]
+                if LibrarySearchPath.isStandard(directory) {
+                    #expect(try search.resolve(name) == expected)
+                } else {
+                    let reason = "the name '\(name)' leaves the search folder \(directory)"
+                    #expect(throws: PluginLoadError.unsafePath(path: expected, reason: reason)) {
+                        try search.resolve(name)
+                    }
+                }
+            }
+        }
+        #expect(LibrarySearchPath.isStandard("/"))
+        #expect(LibrarySearchPath.isStandard("/a/b"))
+        for directory in ["", "a", "/a/", "/a//b", "/a/./b", "/a/..", "/a/."] {
+            #expect(!LibrarySearchPath.isStandard(directory))
+        }
+        #expect(LibrarySearchPath.folder(of: "/a/b/x.so") == "/a/b")
+        #expect(LibrarySearchPath.folder(of: "/x.so") == "/")
+        // A folder is not a library; a NUL never reaches stat.
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("dir.so"), withIntermediateDirectories: true)
+        #expect(!LibrarySearchPath.isFile(folder.path + "/dir.so"))
+        #expect(!LibrarySearchPath.isFile(folder.path + "/x.so\u{0}"))
+        #expect(LibrarySearchPath.isFile(folder.path + "/x.so"))
+        #expect(throws: PluginLoadError.self) { try LibrarySearchPath([folder.path]).resolve("dir") }
+    }
+
+    @Test func anAppResolvesEachLibraryNameOnce() throws {
+        // Three manifests name TestSwiftPlugins, which is also the default bar's library; bars
+        // are made for every presented screen.
+        let app = try StandardApp.fixture().launch()
+        let names = ["TestSwiftPlugins", "TestScreenC", "BrokenCreateNull", "NoSuchLibrary"]
+        #expect(app.plugins.lookups == names.count)
+        try app.tap(identifier: "nav-item:to-plugin")
+        #expect(app.close())
+        #expect(app.plugins.lookups == names.count)
+        #expect(app.plugins.failures["missing_root"]?.error == app.plugins.failures["missing_root"]?.error)
+        #expect(throws: PluginLoadError.self) { try app.plugins.resolve("NoSuchLibrary", in: app.searchPath) }
+        #expect(app.plugins.lookups == names.count)
+    }
+
+    // MARK: lookups by id
+
+    @Test func screensAndPluginsByIDAreTheFirstWithTheID() throws {
+        let configuration = try AppConfiguration.load(folder: try StandardApp.fixture().write())
+        var rivers = configuration.rivers
+        #expect(rivers.home?.id == "home")
+        #expect(rivers.screen("shows")?.id == "shows")
+        #expect(rivers.screen("nope") == nil)
+        let shows = try #require(rivers.screen("shows"))
+        var renamed = shows
+        renamed.name = "Second"
+        rivers.screens.append(renamed)  // a second "shows": the first one still answers
+        #expect(rivers.screen("shows")?.name == shows.name)
+        rivers.screens.removeFirst()  // no home left
+        #expect(rivers.home == nil)
+        #expect(rivers.screen("home") == nil)
+        #expect(rivers.screen("plugin")?.id == "plugin")
+
+        var plugins = configuration.plugins
+        #expect(plugins.entry("test.screen.c")?.manifest.identifier == "test.screen.c")
+        #expect(plugins.entry("nope") == nil)
+        plugins.entries.removeAll { $0.manifest.identifier == "test.screen.c" }
+        #expect(plugins.entry("test.screen.c") == nil)
+        #expect(plugins.entry("analytics")?.manifest.identifier == "analytics")
+    }
+}

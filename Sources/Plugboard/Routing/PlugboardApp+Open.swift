@@ -89,11 +89,13 @@ extension PlugboardApp {
     }
 
     /// Destroys least recently used screens that are on no stack, past the cache's capacity.
+    /// Evicts what is over capacity and on no stack. The stacks are walked once per trim (not
+    /// once per cached screen), and not at all while the cache is within capacity.
     func trimCache() {
-        cache.trim { [unowned self] entry in isOnStack(entry) }
+        guard cache.count > cache.capacity else { return }
+        let onStack = Set(containers.lazy.flatMap(\.stack).map(ObjectIdentifier.init))
+        cache.trim { onStack.contains(ObjectIdentifier($0)) }
     }
-
-    func isOnStack(_ entry: ScreenEntry) -> Bool { containers.contains { $0.stack.contains { $0 === entry } } }
 
     // MARK: targets
 

@@ -41,16 +41,19 @@ enum {
  * root state and one per presented container (made for that container's screen). All functions
  * are [main-thread].
  *
- * Call order: `create` (no host calls), `init` (build views, make navigation buttons), then for
- * every change of the visible screen `customize_for_screen`, `update_title`,
- * `set_context_button`, in that order; `view` and `layout(width, height)` whenever the host lays
- * the bar out (also with the same size again). The bar's area is the navigation bar's height
- * (44 pt on a phone, 50 on a tablet; 96/102 with a screen's large title) below the status bar;
- * the bar view gets that size, never the status-bar area. A root that places the bar
- * (ext/placement.h) frames it itself.
+ * Call order: `create` (no host calls), `init` (build views, make navigation buttons), then
+ * each time what the bar shows changes (its container's top screen after a push, a pop or a new
+ * root screen; the device; the cast device) `customize_for_screen`, `update_title`,
+ * `set_context_button`, in that order, once per change; `view` and `layout(width, height)`
+ * whenever the host lays the bar out (also with the same size again). The bar's area is the
+ * navigation bar's height (44 pt on a phone, 50 on a tablet; 96/102 with a screen's large title)
+ * below the status bar; the bar view gets that size, never the status-bar area. A root that
+ * places the bar (ext/placement.h) frames it itself.
  *
  * Every bar gets these calls, also one covered by a presented screen: the root's bar follows
- * the root stack while a presented container's own bar follows that container.
+ * the root stack while a presented container's own bar follows that container. A change that
+ * leaves a bar's container as it was brings that bar no call (dismissing a presented screen does
+ * not customise the root's bar again: it still shows what it was last given).
  *
  * Views: the bar owns what it creates and what `make_navigation_button` returns (identifier
  * `nav-item:<id>`, set by the host: keep it); their taps go to the manager directly, not

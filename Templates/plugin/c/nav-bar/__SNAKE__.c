@@ -1,7 +1,7 @@
 /* __DISPLAY__ — a Plugboard navigation-bar plugin in C (made by `plugboard new`).
  *
  * The host calls, in order (plugboard/nav_bar.h): `create` (no host calls yet), `init` (make
- * the views), then for every change of the visible screen `customize_for_screen`,
+ * the views), then each time its container's top screen changes `customize_for_screen`,
  * `update_title`, `set_context_button`; `view` and `layout` whenever it lays the bar out; and
  * `destroy`. Everything runs on the main thread. The bar owns the views it creates and the
  * navigation buttons the host makes for it (their taps go to the host directly). */

@@ -15,8 +15,8 @@
 //!  - the background colour of the customization helper.
 //!
 //! The call order (plugboard/nav_bar.h), all on the host's main thread: `create` (no host
-//! calls), `init` (build views, make navigation buttons), then for every change of the visible
-//! screen `customize_for_screen`, `update_title`, `set_context_button`; `view` and `layout`
+//! calls), `init` (build views, make navigation buttons), then each time its container's top
+//! screen changes `customize_for_screen`, `update_title`, `set_context_button`; `view` and `layout`
 //! whenever the host lays the bar out; `destroy`. Every step is logged through `host->log`.
 //!
 //! `src/plugboard.rs` declares the whole ABI (`plugboard.h`); plugboard/nav_bar.h and

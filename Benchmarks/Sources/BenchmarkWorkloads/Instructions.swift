@@ -29,7 +29,8 @@ public enum Instructions {
             try Spawn.run(
                 "/usr/bin/env",
                 [
-                    "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)", "--toggle-collect=*measuredTaps*",
+                    "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)",
+                    "--toggle-collect=*12measuredTaps*KFZ",
                     copies.appendingPathComponent("plugboard-bench").path, "tap-loop", context.showcase.path,
                     "--taps", "\(taps)", "--search-path", copies.path,
                 ] + (miss ? ["--miss"] : []))

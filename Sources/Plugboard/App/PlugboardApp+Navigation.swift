@@ -84,7 +84,7 @@ extension PlugboardApp {
     func show(_ entry: ScreenEntry, in container: StackContainer, replacing: Bool) {
         transition {
             if replacing {
-                container.stack = [entry]
+                container.stack.replaceAll(with: entry)
             } else {
                 container.stack.append(entry)
             }
@@ -96,7 +96,7 @@ extension PlugboardApp {
         transition {
             let container = StackContainer(kind: kind, tree: environment.views)
             try? environment.views.addChild(container.layer, to: window, by: .host)
-            container.stack = [entry]  // first, so its bar is made for its own screen
+            container.stack.replaceAll(with: entry)  // first, so its bar is made for its own screen
             container.bar = manager.makeBar(for: container)
             presented.append(container)
         }
@@ -201,7 +201,7 @@ extension PlugboardApp {
     /// Pops the root stack until the screen at `index` is on top (the popped ones stay cached).
     func popRoot(toIndex index: Int) {
         guard index < rootContainer.stack.count - 1 else { return }
-        transition { rootContainer.stack.removeLast(rootContainer.stack.count - index - 1) }
+        transition { rootContainer.stack.removeAll(above: index) }
         trimCache()
     }
 

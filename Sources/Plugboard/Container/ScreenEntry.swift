@@ -7,6 +7,8 @@ final class ScreenEntry {
     let isWhiteLabel: Bool
     /// The screen id and data source it was opened with.
     let key: ScreenCache.Key
+    /// How many stacks hold this screen now (kept by `ScreenStack`): in use while above zero.
+    var stacksHolding = 0
     /// What the screen set on its own bar (seed 003): applied whenever it is on top.
     var bar: ScreenBarValues { controller.barValues }
 
@@ -29,7 +31,7 @@ final class StackContainer {
     enum Kind: String { case root, presented, drawer }
 
     let kind: Kind
-    var stack: [ScreenEntry] = []
+    let stack = ScreenStack()
     /// This container's bar instance (the root state's, or the presented container's own).
     var bar: NavigationBarInstance?
     /// The bar's model as last applied, for the state snapshot.

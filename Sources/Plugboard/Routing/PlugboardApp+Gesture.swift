@@ -22,7 +22,7 @@ extension PlugboardApp {
         case .pop:
             let index = try popTarget(of: top, in: container)
             return run(swipe, from: top, to: container.stack[index], in: container) {
-                container.stack.removeSubrange((index + 1)...)
+                container.stack.removeAll(above: index)
             }
         case .push:
             guard let id = top.controller.gestureTarget(.push) else {

@@ -89,12 +89,10 @@ extension PlugboardApp {
     }
 
     /// Destroys least recently used screens that are on no stack, past the cache's capacity.
-    /// Evicts what is over capacity and on no stack. The stacks are walked once per trim (not
-    /// once per cached screen), and not at all while the cache is within capacity.
+    /// Evicts what is over capacity and on no stack (`ScreenEntry.stacksHolding`, kept by the
+    /// stacks themselves: no stack is walked).
     func trimCache() {
-        guard cache.count > cache.capacity else { return }
-        let onStack = Set(containers.lazy.flatMap(\.stack).map(ObjectIdentifier.init))
-        cache.trim { onStack.contains(ObjectIdentifier($0)) }
+        cache.trim { $0.stacksHolding > 0 }
     }
 
     // MARK: targets

@@ -42,9 +42,6 @@ public final class ScreenCache {
 
     public init(capacity: Int) { self.capacity = max(1, capacity) }
 
-    /// How many screens are cached.
-    var count: Int { entries.count }
-
     /// The cached screen for `key` (a hit), or nil (a miss).
     func lookup(_ key: Key) -> ScreenEntry? {
         guard let entry = entries[key] else {

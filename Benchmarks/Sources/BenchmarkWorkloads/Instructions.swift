@@ -35,6 +35,10 @@ public enum Instructions {
                     "--taps", "\(taps)", "--search-path", copies.path,
                 ] + (miss ? ["--miss"] : []))
             let total = try totalInstructions(output)
+            // A tap runs plugin and host code: a handful of instructions means the toggle missed.
+            guard total >= taps * 1_000 else {
+                throw BenchError("callgrind counted \(total) instructions in \(taps) taps: measuredTaps was not found")
+            }
             return Figure(
                 name: miss ? "tap-miss-instructions" : "tap-hit-instructions",
                 summary: "instructions per tap (callgrind), screen cache \(miss ? "missing" : "hitting")",

@@ -28,8 +28,8 @@ public struct BenchContext: Sendable {
         build =
             environment["PLUGBOARD_BUILD"].map { URL(fileURLWithPath: $0) }
             ?? root.appendingPathComponent(".build/release")
-        benchBuild = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent()
+        // The running executable's own folder (argv[0] may be a bare name when a tool starts us).
+        benchBuild = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         self.sampler = sampler
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("plugboard-bench-\(getpid())")
         if makesScratch { try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true) }

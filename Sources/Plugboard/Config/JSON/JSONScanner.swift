@@ -146,6 +146,7 @@ struct JSONScanner {
             return elements
         }
         var expected: StaticString = "a value or \"]\""
+        elements.reserveCapacity(4)  // one allocation for most arrays, not three as it grows
         while true {
             elements.append(try parseValue(expected: expected))
             skipWhitespace()
@@ -177,6 +178,7 @@ struct JSONScanner {
             return JSONObject(entries: entries)
         }
         var expected: StaticString = "a string key or \"}\""
+        entries.reserveCapacity(8)  // one allocation for most objects, not four as it grows
         while true {
             // After a comma a key is required, so a trailing comma is reported at the "}".
             guard index < end && bytes[index] == UInt8(ascii: "\"") else {

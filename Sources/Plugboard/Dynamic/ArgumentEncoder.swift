@@ -119,12 +119,7 @@ struct ArgumentEncoder {
                 guard (low...high).contains(integer) else {
                     throw fail("\(number.text) is out of range (\(low)…\(high))")
                 }
-                switch bits {
-                case 8: memory.storeBytes(of: Int8(integer), as: Int8.self)
-                case 16: memory.storeBytes(of: Int16(integer), as: Int16.self)
-                case 32: memory.storeBytes(of: Int32(integer), as: Int32.self)
-                default: memory.storeBytes(of: integer, as: Int64.self)
-                }
+                store(integer, bits: bits, into: memory)
             } else {
                 let high = bits == 64 ? UInt64.max : (UInt64(1) << bits) - 1
                 guard let integer = number.uint64 else {
@@ -133,12 +128,7 @@ struct ArgumentEncoder {
                             ? "\(number.text) is out of range (0…\(high))" : "\(number.text) is not an integer")
                 }
                 guard integer <= high else { throw fail("\(number.text) is out of range (0…\(high))") }
-                switch bits {
-                case 8: memory.storeBytes(of: UInt8(integer), as: UInt8.self)
-                case 16: memory.storeBytes(of: UInt16(integer), as: UInt16.self)
-                case 32: memory.storeBytes(of: UInt32(integer), as: UInt32.self)
-                default: memory.storeBytes(of: integer, as: UInt64.self)
-                }
+                store(integer, bits: bits, into: memory)
             }
         case .f32:
             guard case .number(let number) = value else {
@@ -156,6 +146,25 @@ struct ArgumentEncoder {
             memory.storeBytes(of: number.double, as: Double.self)
         default:
             throw fail("\(type) cannot be a struct field")
+        }
+    }
+
+    /// A range-checked integer in its C width.
+    static func store(_ value: Int64, bits: Int, into memory: UnsafeMutableRawPointer) {
+        switch bits {
+        case 8: memory.storeBytes(of: Int8(value), as: Int8.self)
+        case 16: memory.storeBytes(of: Int16(value), as: Int16.self)
+        case 32: memory.storeBytes(of: Int32(value), as: Int32.self)
+        default: memory.storeBytes(of: value, as: Int64.self)
+        }
+    }
+
+    static func store(_ value: UInt64, bits: Int, into memory: UnsafeMutableRawPointer) {
+        switch bits {
+        case 8: memory.storeBytes(of: UInt8(value), as: UInt8.self)
+        case 16: memory.storeBytes(of: UInt16(value), as: UInt16.self)
+        case 32: memory.storeBytes(of: UInt32(value), as: UInt32.self)
+        default: memory.storeBytes(of: value, as: UInt64.self)
         }
     }
 }

@@ -124,22 +124,12 @@ enum ScalarArguments {
                 let limit = bits == 64 ? UInt64(Int64.max) : (UInt64(1) << (bits - 1)) - 1
                 guard magnitude <= limit + (negative ? 1 : 0) else { return false }
                 let value = negative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude)
-                switch bits {
-                case 8: memory.storeBytes(of: Int8(value), as: Int8.self)
-                case 16: memory.storeBytes(of: Int16(value), as: Int16.self)
-                case 32: memory.storeBytes(of: Int32(value), as: Int32.self)
-                default: memory.storeBytes(of: value, as: Int64.self)
-                }
+                ArgumentEncoder.store(value, bits: bits, into: memory)
             } else {
                 guard !negative else { return false }  // even "-0": the general path judges it
                 let limit = bits == 64 ? UInt64.max : (UInt64(1) << bits) - 1
                 guard magnitude <= limit else { return false }
-                switch bits {
-                case 8: memory.storeBytes(of: UInt8(magnitude), as: UInt8.self)
-                case 16: memory.storeBytes(of: UInt16(magnitude), as: UInt16.self)
-                case 32: memory.storeBytes(of: UInt32(magnitude), as: UInt32.self)
-                default: memory.storeBytes(of: magnitude, as: UInt64.self)
-                }
+                ArgumentEncoder.store(magnitude, bits: bits, into: memory)
             }
             return true
         }

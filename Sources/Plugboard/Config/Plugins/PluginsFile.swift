@@ -37,11 +37,7 @@ public struct PluginsFile: Sendable {
     }
 
     private mutating func index() {
-        positions = [:]
-        positions.reserveCapacity(entries.count)
-        for (position, entry) in entries.enumerated() where positions[entry.manifest.identifier] == nil {
-            positions[entry.manifest.identifier] = position
-        }
+        positions = entries.firstPositions { $0.manifest.identifier }
     }
 
     /// Reads `data`, reporting every problem into `sink` with `file` as the name shown.

@@ -16,11 +16,7 @@ public struct RiversFile: Sendable {
     }
 
     private mutating func index() {
-        positions = [:]
-        positions.reserveCapacity(screens.count)
-        for (position, screen) in screens.enumerated() where positions[screen.id] == nil {
-            positions[screen.id] = position
-        }
+        positions = screens.firstPositions { $0.id }
         homePosition = screens.firstIndex { $0.isHome }
     }
 

@@ -32,6 +32,14 @@ public struct Sweep {
             goal: Self.goal, note: note)
     }
 
+    /// Loading and starting `app` (written once): the operation of the size sweeps.
+    static func starting(_ app: SweepApp, _ context: BenchContext) throws -> Operation {
+        let folder = try app.write(in: context.scratch)
+        return { count in
+            for _ in 0..<count { blackHole(try PlugboardApp(folder: folder, searchPath: context.searchPath)) }
+        }
+    }
+
     static func all(_ context: BenchContext, quick: Bool) -> [Sweep] {
         let screens = quick ? [10, 100, 1000] : [10, 100, 1000, 10_000]
         let plugins = quick ? [1, 10, 100] : [1, 10, 100, 1000]
@@ -39,25 +47,11 @@ public struct Sweep {
         return [
             Sweep(
                 name: "growth-screens", summary: "load + start an app with N screens", sizes: screens,
-                prepare: { size in
-                    let folder = try SweepApp(screens: size, plugins: 1).write(in: context.scratch)
-                    return { count in
-                        for _ in 0..<count {
-                            blackHole(try PlugboardApp(folder: folder, searchPath: context.searchPath))
-                        }
-                    }
-                }),
+                prepare: { size in try starting(SweepApp(screens: size, plugins: 1), context) }),
             Sweep(
                 name: "growth-plugins", summary: "load + start an app with N screen plugins, one screen each",
                 sizes: plugins,
-                prepare: { size in
-                    let folder = try SweepApp(screens: size, plugins: size).write(in: context.scratch)
-                    return { count in
-                        for _ in 0..<count {
-                            blackHole(try PlugboardApp(folder: folder, searchPath: context.searchPath))
-                        }
-                    }
-                }),
+                prepare: { size in try starting(SweepApp(screens: size, plugins: size), context) }),
             Sweep(
                 name: "growth-stack-depth", summary: "push N screens onto the stack, then back N times", sizes: depths,
                 prepare: { size in

@@ -149,22 +149,14 @@ struct ArgumentEncoder {
         }
     }
 
-    /// A range-checked integer in its C width.
-    static func store(_ value: Int64, bits: Int, into memory: UnsafeMutableRawPointer) {
+    /// A range-checked integer in its C width: its low `bits` bits, which are the C value's bit
+    /// pattern whether the type is signed or not (the range was checked before).
+    static func store(_ value: some BinaryInteger, bits: Int, into memory: UnsafeMutableRawPointer) {
         switch bits {
-        case 8: memory.storeBytes(of: Int8(value), as: Int8.self)
-        case 16: memory.storeBytes(of: Int16(value), as: Int16.self)
-        case 32: memory.storeBytes(of: Int32(value), as: Int32.self)
-        default: memory.storeBytes(of: value, as: Int64.self)
-        }
-    }
-
-    static func store(_ value: UInt64, bits: Int, into memory: UnsafeMutableRawPointer) {
-        switch bits {
-        case 8: memory.storeBytes(of: UInt8(value), as: UInt8.self)
-        case 16: memory.storeBytes(of: UInt16(value), as: UInt16.self)
-        case 32: memory.storeBytes(of: UInt32(value), as: UInt32.self)
-        default: memory.storeBytes(of: value, as: UInt64.self)
+        case 8: memory.storeBytes(of: UInt8(truncatingIfNeeded: value), as: UInt8.self)
+        case 16: memory.storeBytes(of: UInt16(truncatingIfNeeded: value), as: UInt16.self)
+        case 32: memory.storeBytes(of: UInt32(truncatingIfNeeded: value), as: UInt32.self)
+        default: memory.storeBytes(of: UInt64(truncatingIfNeeded: value), as: UInt64.self)
         }
     }
 }

@@ -91,13 +91,21 @@ extension PlugboardApp {
         }
     }
 
-    /// Presents `entry` in a new container of `kind` with its own bar, on top of everything.
+    /// Presents `entry` on top of everything in a container of `kind` with its own bar: the
+    /// container it was last presented in when that one was kept (its bar is not made again, and
+    /// is customised only when what it shows has changed since), else a new one.
     func present(_ entry: ScreenEntry, kind: StackContainer.Kind) {
         transition {
-            let container = StackContainer(kind: kind, tree: environment.views)
+            let kept = entry.keptContainer
+            entry.keptContainer = nil
+            if let kept, kept.kind != kind { destroy(kept) }
+            let container = kept?.kind == kind ? kept! : StackContainer(kind: kind, tree: environment.views)
             try? environment.views.addChild(container.layer, to: window, by: .host)
-            container.stack.replaceAll(with: entry)  // first, so its bar is made for its own screen
-            container.bar = manager.makeBar(for: container)
+            container.stack.replaceAll(with: entry)  // first, so a new bar is made for its own screen
+            if container !== kept {
+                container.madeFor = entry
+                container.bar = manager.makeBar(for: container)
+            }
             presented.append(container)
         }
     }
@@ -120,15 +128,38 @@ extension PlugboardApp {
         release(container)
     }
 
-    /// Destroys a container's bar and views.
+    /// Takes a dismissed container out of sight. While the screen it was made for stays cached,
+    /// the screen keeps it, bar and views as they are, for its next presentation: seed 001's
+    /// presentation container holds its bar instance, and making and destroying a bar on every
+    /// presentation cost more than the rest of a tap. Otherwise its bar and views are destroyed.
     func release(_ container: StackContainer) {
+        presented.removeAll { $0 === container }
+        if let screen = container.madeFor, screen.keptContainer == nil, cache.holds(screen) {
+            try? environment.views.removeChild(container.layer, from: window, by: .host)
+            screen.keptContainer = container
+            return
+        }
+        destroy(container)
+    }
+
+    /// Destroys a container's bar and views.
+    func destroy(_ container: StackContainer) {
         container.bar?.destroy()
         container.bar = nil
-        presented.removeAll { $0 === container }
         try? environment.views.release(container.layer, by: .host)
         for view in [container.statusBar, container.barSlot, container.content] {
             try? environment.views.release(view, by: .host)
         }
+    }
+
+    /// Destroys a screen leaving the cache: the container kept for it first (its bar was made
+    /// after the screen), then the screen.
+    func destroy(_ entry: ScreenEntry) {
+        if let kept = entry.keptContainer {
+            entry.keptContainer = nil
+            destroy(kept)
+        }
+        entry.controller.destroy()
     }
 
     /// Back: pops the visible container's top screen (it stays cached). False when there is

@@ -191,16 +191,20 @@ public final class PlugboardApp {
     /// call twice.
     public func shutdown() {
         guard rootContainer != nil else { return }
-        var destroyed: [ObjectIdentifier] = []
+        var destroyed: Set<ObjectIdentifier> = []
+        if let leaving {
+            self.leaving = nil
+            destroy(leaving)
+        }
         for container in presented.reversed() + [rootContainer!] {
             for entry in container.stack.reversed() {
-                entry.controller.destroy()
-                destroyed.append(ObjectIdentifier(entry))
+                destroy(entry)
+                destroyed.insert(ObjectIdentifier(entry))
             }
             container.stack.removeAll()
             container.bar?.destroy()
         }
-        for entry in cache.removeAll() where !destroyed.contains(ObjectIdentifier(entry)) { entry.controller.destroy() }
+        for entry in cache.removeAll() where !destroyed.contains(ObjectIdentifier(entry)) { destroy(entry) }
         presented.removeAll()
         root.destroy()
         rootContainer = nil

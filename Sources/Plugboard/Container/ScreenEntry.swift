@@ -9,6 +9,9 @@ final class ScreenEntry {
     let key: ScreenCache.Key
     /// How many stacks hold this screen now (kept by `ScreenStack`): in use while above zero.
     var stacksHolding = 0
+    /// The container this screen was last presented in, kept out of sight with its bar and views
+    /// since it was dismissed, for the screen's next presentation (`PlugboardApp.release`).
+    var keptContainer: StackContainer?
     /// What the screen set on its own bar (seed 003): applied whenever it is on top.
     var bar: ScreenBarValues { controller.barValues }
 
@@ -32,6 +35,9 @@ final class StackContainer {
 
     let kind: Kind
     let stack = ScreenStack()
+    /// The screen a presented container (or drawer) was made for: it keeps the container once
+    /// dismissed, while it stays cached. Weak: the screen owns its kept container, not the reverse.
+    weak var madeFor: ScreenEntry?
     /// This container's bar instance (the root state's, or the presented container's own).
     var bar: NavigationBarInstance?
     /// The bar's model as last applied, for the state snapshot.

@@ -59,9 +59,12 @@ public final class ScreenCache {
         touch(entry.key)
     }
 
+    /// Whether `entry` itself (not only its key) is cached.
+    func holds(_ entry: ScreenEntry) -> Bool { entries[entry.key] === entry }
+
     /// Evicts least recently used screens while over capacity, skipping those `inUse` says are
-    /// on a stack; each evicted screen is destroyed.
-    func trim(inUse: (ScreenEntry) -> Bool) {
+    /// on a stack; each evicted screen is handed to `destroy`.
+    func trim(inUse: (ScreenEntry) -> Bool, destroy: (ScreenEntry) -> Void) {
         var index = 0
         while entries.count > capacity, index < entries.count {
             let victim = entries.values[index]
@@ -71,7 +74,7 @@ public final class ScreenCache {
             }
             entries.remove(at: index)
             evictions += 1
-            victim.controller.destroy()
+            destroy(victim)
         }
     }
 

@@ -124,6 +124,8 @@ import Testing
             "tap c-nav-bar:title",  // the home button (configuration_json.home_button)
             "tap nav-item:cb-contact",  // the host's button presents Contact Us, with a second bar
             "tap c-nav-bar:close",  // the second bar's close button
+            "tap nav-item:cb-contact",  // Contact Us again, from the cache: the same container and bar
+            "tap c-nav-bar:close",
             "tap c-nav-bar:menu",  // the menu button: the side menu's special action
         ]
         let script = try writeScript(commands)
@@ -162,6 +164,8 @@ import Testing
             (home, .menu, ["home"], "app://home"),
             (contact, .close, ["home"], "app://home?contact=v"),
             (home, .menu, ["home"], "app://home"),
+            (contact, .close, ["home"], "app://home?contact=v"),
+            (home, .menu, ["home"], "app://home"),
             (home, .menu, ["home"], "app://home?menu=v"),
         ]
         for (line, want) in zip(lines, expected) {
@@ -182,8 +186,8 @@ import Testing
         #expect(lines[6].state.presented.isEmpty)
 
         // The bar's own log: the host's call order, the buttons remade for another bar model,
-        // its taps reported to the host, and a second bar for the presented screen, destroyed
-        // with it.
+        // its taps reported to the host, and a second bar for the presented screen, kept with it
+        // in the screen cache when it closes and destroyed at shutdown.
         let log = barLog(result.stderr)
         #expect(
             appearsInOrder(
@@ -195,9 +199,10 @@ import Testing
                     "bar 1: customize home (Home)", "bar 1: buttons: cb-shows, cb-contact", "bar 1: title Home",
                     "bar 1: customize shows (Shows)", "bar 1: tap home", "bar 1: customize home (Home)",
                     "bar 2: init", "bar 2: customize contact (Contact Us)", "bar 2: title Contact Us",
-                    "bar 2: context close", "bar 2: tap close", "bar 2: destroy",
-                    "bar 1: tap menu", "bar 1: destroy",
+                    "bar 2: context close", "bar 2: tap close", "bar 2: tap close",
+                    "bar 1: tap menu", "bar 1: destroy", "bar 2: destroy",
                 ], in: log), "\(log)")
+        #expect(log.filter { $0.hasSuffix(": init") } == ["bar 1: init", "bar 2: init"], "\(log)")
         // No view call of the bar was refused (the host logs those as warnings under its id).
         let complaints = result.stderr.split(separator: "\n").filter {
             $0.contains("plugin=\(Self.pluginID) ") && ($0.contains(" warning ") || $0.contains(" error "))

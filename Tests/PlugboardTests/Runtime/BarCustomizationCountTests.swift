@@ -13,7 +13,13 @@ struct BarCustomizationCountTests {
         var customizations = 0
         var titles: [String] = []
         var contextButtons = 0
-        var description: String { "\(customizations) customizations, titles \(titles), \(contextButtons) context" }
+        /// Bars made (`init`) and destroyed.
+        var setUps = 0
+        var tearDowns = 0
+        var description: String {
+            "\(customizations) customizations, titles \(titles), \(contextButtons) context, "
+                + "\(setUps) set up, \(tearDowns) torn down"
+        }
     }
 
     final class Counter {
@@ -30,6 +36,8 @@ struct BarCustomizationCountTests {
                 if message.hasPrefix("customize ") { calls.customizations += 1 }
                 if message.hasPrefix("title ") { calls.titles.append(String(message.dropFirst("title ".count))) }
                 if message.hasPrefix("context ") { calls.contextButtons += 1 }
+                if message.hasPrefix("setUp ") { calls.setUps += 1 }
+                if message == "tearDown" { calls.tearDowns += 1 }
             }
             return calls
         }
@@ -42,7 +50,7 @@ struct BarCustomizationCountTests {
         fixture.settings["cast_devices"] = castDevices
         let app = try fixture.launch(environment: environment)
         let counter = Counter(environment)
-        #expect(counter.take() == Calls(customizations: 1, titles: ["Home"], contextButtons: 1), "start-up")
+        #expect(counter.take() == Calls(customizations: 1, titles: ["Home"], contextButtons: 1, setUps: 1), "start-up")
         return (app, counter)
     }
 
@@ -59,13 +67,47 @@ struct BarCustomizationCountTests {
         try app.tap(identifier: "nav-item:to-plugin")
         #expect(app.state.presented == [["plugin"]])
         // The presented container's own bar, once; the covered root bar still shows Home.
-        #expect(counter.take() == Calls(customizations: 1, titles: ["Plugin"], contextButtons: 1))
+        #expect(counter.take() == Calls(customizations: 1, titles: ["Plugin"], contextButtons: 1, setUps: 1))
         #expect(app.close())
-        // Home is uncovered: the root bar was customised for it and nothing changed since.
+        // Home is uncovered: the root bar was customised for it and nothing changed since. The
+        // dismissed container is kept with its bar while its screen is cached.
         #expect(counter.take() == Calls())
-        // Opened again from the cache: its new bar is customised once.
+        // Opened again from the cache: the same container and bar, already showing this screen.
+        try app.tap(identifier: "nav-item:to-plugin")
+        #expect(app.state.presented == [["plugin"]])
+        #expect(counter.take() == Calls())
+        #expect(app.environment.views.find(identifier: "nav-item:to-plugin", under: app.window) != nil)
+        #expect(app.close())
+        #expect(counter.take() == Calls())
+    }
+
+    @Test func aKeptBarIsCustomizedForWhatChangedWhileItWasAway() throws {
+        let (app, counter) = try Self.launch()
+        try app.tap(identifier: "nav-item:to-plugin")
+        #expect(app.close())
+        app.setDevice(.tablet)
+        _ = counter.take()
         try app.tap(identifier: "nav-item:to-plugin")
         #expect(counter.take() == Calls(customizations: 1, titles: ["Plugin"], contextButtons: 1))
+    }
+
+    @Test func aKeptBarIsDestroyedWithItsScreen() throws {
+        let (app, counter) = try Self.launch(capacity: 1)
+        try app.tap(identifier: "nav-item:to-plugin")
+        _ = counter.take()
+        #expect(app.close())
+        // Home is on the stack, so the dismissed screen is evicted at once, and its bar with it.
+        #expect(app.state.cache.evictions == 1)
+        #expect(counter.take() == Calls(tearDowns: 1))
+    }
+
+    @Test func shutdownDestroysKeptBars() throws {
+        let (app, counter) = try Self.launch()
+        try app.tap(identifier: "nav-item:to-plugin")
+        #expect(app.close())
+        _ = counter.take()
+        app.shutdown()
+        #expect(counter.take() == Calls(tearDowns: 2))
     }
 
     @Test func aPushBeneathAPresentedScreenCustomizesTheCoveredRootBar() throws {
@@ -83,9 +125,9 @@ struct BarCustomizationCountTests {
         let (app, counter) = try Self.launch(capacity: 1)
         for _ in 0..<3 {
             try app.tap(identifier: "nav-item:to-plugin")
-            #expect(counter.take() == Calls(customizations: 1, titles: ["Plugin"], contextButtons: 1))
+            #expect(counter.take() == Calls(customizations: 1, titles: ["Plugin"], contextButtons: 1, setUps: 1))
             #expect(app.close())
-            #expect(counter.take() == Calls())
+            #expect(counter.take() == Calls(tearDowns: 1))
         }
         #expect(app.state.cache.evictions >= 2)
     }

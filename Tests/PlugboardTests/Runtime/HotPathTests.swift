@@ -31,7 +31,13 @@ struct HotPathTests {
         #expect(cache.statistics.keys == ["b", "c", "a"])
         cache.insert(d)
         // b is on a stack: skipped; c and then a go, least recently used first.
-        cache.trim { $0 === b }
+        var evicted: [String] = []
+        cache.trim(inUse: { $0 === b }) {
+            evicted.append($0.key.screenID)
+            $0.controller.destroy()
+        }
+        #expect(evicted == ["c", "a"])
+        #expect(cache.holds(b) && !cache.holds(c))
         #expect(cache.statistics.keys == ["b", "d"])
         #expect(cache.statistics.evictions == 2)
         #expect(cache.statistics.hits == 2 && cache.statistics.misses == 1)

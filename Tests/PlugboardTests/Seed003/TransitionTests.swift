@@ -190,8 +190,12 @@ struct TransitionTests {
         #expect(leaving > 0 && leaving < app.device.height)
         #expect(SVGRenderer.render(app, animate: true).contains("<animateTransform"))
         app.wait(150)
-        #expect(tree[layer] == nil)  // released at the end
+        // Out of sight at the end, kept with its screen in the cache for its next presentation.
+        #expect(tree[layer] != nil && tree[layer]?.parent == nil)
         #expect(app.state.transition == nil)
+        try app.transition.present("fine").start()
+        #expect(app.presented.last?.layer == layer)
+        #expect(tree[layer]?.parent == app.window && tree[layer]?.frame.y == app.device.height)
     }
 
     @Test func theBuiltInMenuSlidesInAndOut() throws {

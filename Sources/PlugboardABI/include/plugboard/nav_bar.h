@@ -41,6 +41,12 @@ enum {
  * root state and one per presented container (made for that container's screen). All functions
  * are [main-thread].
  *
+ * Lifetime: the root state's bar lives until the app shuts down. A dismissed container is kept,
+ * out of sight and with its bar, while the screen it was made for stays in the screen cache;
+ * presenting that screen again shows the same container, so its bar gets no second `create` or
+ * `init` (and no `customize_for_screen` unless what it shows changed meanwhile, see below). Its
+ * `destroy` comes when that screen leaves the cache, or at shutdown.
+ *
  * Call order: `create` (no host calls), `init` (build views, make navigation buttons), then
  * each time what the bar shows changes (its container's top screen after a push, a pop or a new
  * root screen; the device; the cast device) `customize_for_screen`, `update_title`,

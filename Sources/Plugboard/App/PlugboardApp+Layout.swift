@@ -145,7 +145,11 @@ extension PlugboardApp {
             if let rootView = root.view {
                 try? tree.setFrame(rootView, Rect(x: 0, y: 0, width: size.width, height: size.height), by: .host)
             }
-            root.layout(width: size.width, height: size.height)
+            // A plugin root once per size (root.h); the built-in menu every time, as the menu's
+            // transition moves its panel and this puts it back.
+            if root is BuiltInSideMenu || rootLaidOut.changes(to: size.width, size.height) {
+                root.layout(width: size.width, height: size.height)
+            }
             attach(container.top, to: screenContainer, tree)
             // A root that places the bar frames it in its own layout; the bar then lays out its parts.
             if root.placesNavigationBar, let barView = container.bar?.view, let frame = tree[barView]?.frame {

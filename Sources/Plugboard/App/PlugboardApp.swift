@@ -50,6 +50,8 @@ public final class PlugboardApp {
         /// when the placement or the bar view changes).
         var area: NavigationBarArea?
     }
+    /// The size the root was last laid out for.
+    var rootLaidOut = SizeMemo()
     /// A dismissed container still sliding away on the virtual clock (drawn over the others).
     var leaving: StackContainer?
     /// The transition the route being applied asks for (seed 003: per route), over the screen's.

@@ -42,6 +42,7 @@ final class PluginScreenController: ScreenController {
     let screenType: String
     let title: String
     let instance: ScreenInstance
+    private var laidOut = SizeMemo()
 
     init(screenID: String, screenType: String, title: String, instance: ScreenInstance) {
         self.screenID = screenID
@@ -52,7 +53,9 @@ final class PluginScreenController: ScreenController {
 
     var view: ViewHandle? { instance.view }
     var appearance: AppearanceState { instance.appearance }
-    func layout(width: Double, height: Double) { instance.layout(width: width, height: height) }
+    func layout(width: Double, height: Double) {
+        if laidOut.changes(to: width, height) { instance.layout(width: width, height: height) }
+    }
     func appear(observe: (LifecycleEvent) -> Void) { instance.appear(observe: observe) }
     func disappear(observe: (LifecycleEvent) -> Void) { instance.disappear(observe: observe) }
     func destroy() { instance.destroy() }

@@ -77,6 +77,23 @@ import Testing
             ])
     }
 
+    /// screen.h: `layout` after init and on every size change, not again for the same size.
+    @Test func aScreenShownAgainAtItsSizeIsNotLaidOutAgain() throws {
+        let environment = PlugboardHost()
+        let app = try Self.app(environment: environment)
+        func layouts() -> [String] { messages(environment, from: "test.screen.c").filter { $0.hasPrefix("layout ") } }
+        try app.tap(identifier: "nav-item:to-plugin")
+        let first = layouts()
+        #expect(first.count == 1)
+        #expect(app.close())
+        try app.tap(identifier: "nav-item:to-plugin")
+        #expect(layouts() == first)
+        app.setDevice(.tablet)  // a new size: laid out again, once
+        #expect(layouts().count == 2 && layouts().last != first.last)
+        app.refresh()
+        #expect(layouts().count == 2)
+    }
+
     @Test func evictionTakesTheLeastRecentlyUsedScreenOnNoStackAndDestroysIt() throws {
         let environment = PlugboardHost()
         let app = try Self.app(capacity: 2, environment: environment)  // home stays: it is on the root stack

@@ -30,7 +30,8 @@ typedef struct pb_root {
     /* The root's view; the host sizes it to the root content area. */
     pb_view_t (*view)(const struct pb_root *root);
 
-    /* The host has sized the root view; lay out the menu and the screen container. */
+    /* The host has sized the root view; lay out the menu and the screen container. Called
+     * after init and whenever that size changes, not again for the same size. */
     void (*layout)(const struct pb_root *root, double width, double height);
 
     /* The host selected the nav item `nav_item_id` (after `open_item`, the shell's `select`, a

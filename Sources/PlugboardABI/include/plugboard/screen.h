@@ -36,7 +36,8 @@ typedef struct pb_screen {
     pb_view_t (*view)(const struct pb_screen *screen);
 
     /* The host has set the root view's size; lay the subviews out. Called after init and on
-     * every size change (device rotation, bar shown or hidden). */
+     * every size change (device rotation, bar shown or hidden), not again for the same size:
+     * a screen whose content changes lays it out again itself. */
     void (*layout)(const struct pb_screen *screen, double width, double height);
 
     /* Lifecycle events (ViewWillAppear ... ViewDidDisappear of the seed). */

@@ -66,6 +66,69 @@ final class InstanceModels {
 /// `styles["a.b"]`; "" is the model itself.
 enum ModelPath {
     static func parse(_ path: String) -> [JSONPath.Component]? {
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return parseCharacters(path) }
+        var path = path
+        return path.withUTF8(parseASCII)
+    }
+
+    /// The grammar over the bytes of an all-ASCII path (the usual kind): reading `Character`s
+    /// cost a plugin about ten times more per query.
+    static func parseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [JSONPath.Component]? {
+        var components: [JSONPath.Component] = []
+        var index = 0
+        let end = bytes.count
+        var expectsKey = true  // at the start, and after a dot
+        func isKeyByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                true
+            default: false
+            }
+        }
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: "["):
+                index += 1
+                if index < end && bytes[index] == UInt8(ascii: "\"") {
+                    guard let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+                    components.append(.key(text(index + 1..<close)))
+                    index = close + 1
+                } else {
+                    var value = 0
+                    let start = index
+                    while index < end, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+                        let (times, overflowMultiplying) = value.multipliedReportingOverflow(by: 10)
+                        let (sum, overflowAdding) = times.addingReportingOverflow(Int(digit))
+                        guard !overflowMultiplying && !overflowAdding else { return nil }
+                        value = sum
+                        index += 1
+                    }
+                    guard index > start else { return nil }
+                    components.append(.index(value))
+                }
+                guard index < end && bytes[index] == UInt8(ascii: "]") else { return nil }
+                index += 1
+                expectsKey = false
+            case UInt8(ascii: "."):
+                guard !components.isEmpty, !expectsKey else { return nil }
+                index += 1
+                expectsKey = true
+            default:
+                guard expectsKey else { return nil }
+                let start = index
+                while index < end && isKeyByte(bytes[index]) { index += 1 }
+                guard index > start else { return nil }
+                components.append(.key(text(start..<index)))
+                expectsKey = false
+            }
+        }
+        return expectsKey && !components.isEmpty ? nil : components
+    }
+
+    /// The grammar over `Character`s, whose letters and digits may be any script's.
+    static func parseCharacters(_ path: String) -> [JSONPath.Component]? {
         var components: [JSONPath.Component] = []
         var rest = Substring(path)
         var expectsKey = true  // at the start, and after a dot

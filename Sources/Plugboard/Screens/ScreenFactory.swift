@@ -29,15 +29,35 @@ final class ScreenFactory {
         feedBase = URL(fileURLWithPath: configuration.rivers.file).deletingLastPathComponent()
     }
 
+    /// The JSON texts a screen plugin is created with.
+    struct ModelTexts {
+        var screen: String
+        var dataSource: String?
+
+        init(screenModel: JSONValue, dataSource: JSONValue?) {
+            screen = ScreenProps.json(screenModel: screenModel, dataSource: dataSource)
+            self.dataSource = dataSource?.serialized()
+        }
+    }
+
+    /// The configuration never changes after load, so the texts of a rivers.json screen opened
+    /// with its own data source, and each plugin's model, are made once, not at every creation.
+    private var screenTexts: [String: ModelTexts] = [:]
+    private var pluginTexts: [String: String] = [:]
+
     /// The controller for a rivers.json screen. `dataSource`, when given (the data of the cell
     /// or nav item that opens the screen), replaces the screen's own.
-    func make(_ screen: Screen, dataSource: JSONValue? = nil) -> any ScreenController {
+    func make(_ screen: Screen, dataSource given: JSONValue? = nil) -> any ScreenController {
         let title = screen.name ?? screen.id
-        let model = screen.model
-        let dataSource = dataSource ?? ScreenProps.dataSource(of: screen.dataObject.merged)
-        if let made = makePlugin(
-            type: screen.type, id: screen.id, title: title, screenModel: model, dataSource: dataSource)
-        {
+        let dataSource = given ?? ScreenProps.dataSource(of: screen.dataObject.merged)
+        let texts = { [self] () -> ModelTexts in
+            guard given == nil else { return ModelTexts(screenModel: screen.model, dataSource: dataSource) }
+            if let made = screenTexts[screen.id] { return made }
+            let made = ModelTexts(screenModel: screen.model, dataSource: dataSource)
+            screenTexts[screen.id] = made
+            return made
+        }
+        if let made = makePlugin(type: screen.type, id: screen.id, title: title, texts: texts) {
             return made
         }
         let kind: BuiltInScreen.Kind
@@ -72,7 +92,9 @@ final class ScreenFactory {
         let id = "\(item.typeName):\(item.id)"
         let title = item.title ?? item.typeName
         let (model, dataSource) = Self.componentModels(item)
-        if let made = makePlugin(type: item.typeName, id: id, title: title, screenModel: model, dataSource: dataSource)
+        if let made = makePlugin(
+            type: item.typeName, id: id, title: title,
+            texts: { ModelTexts(screenModel: model, dataSource: dataSource) })
         {
             return made
         }
@@ -85,7 +107,9 @@ final class ScreenFactory {
     func makeWeb(url: String, title: String, itemID: String) -> any ScreenController {
         let id = "web:\(itemID)"
         let (model, data) = Self.webModels(url: url, title: title, itemID: itemID)
-        if let made = makePlugin(type: "web", id: id, title: title, screenModel: model, dataSource: data) {
+        if let made = makePlugin(
+            type: "web", id: id, title: title, texts: { ModelTexts(screenModel: model, dataSource: data) })
+        {
             return made
         }
         return BuiltInScreen(
@@ -102,18 +126,20 @@ final class ScreenFactory {
     }
 
     private func makePlugin(
-        type: String, id: String, title: String, screenModel: JSONValue, dataSource: JSONValue?
+        type: String, id: String, title: String, texts: () -> ModelTexts
     ) -> (any ScreenController)? {
         if let failure = plugins.failures[type] {
             return error(id: id, type: type, title: title, failure.description)
         }
         guard let plugin = plugins.plugin(type), plugin.descriptor.kind == .screen else { return nil }
+        let pluginJSON = pluginTexts[type] ?? plugin.entry.pluginModelJSON
+        if pluginTexts[type] == nil { pluginTexts[type] = pluginJSON }
+        let texts = texts()
         do throws(PluginLoadError) {
             let instance = try ScreenInstance(
                 library: plugin.library, pluginID: plugin.descriptor.id, environment: environment,
-                pluginJSON: plugin.entry.pluginModelJSON,
-                screenJSON: ScreenProps.json(screenModel: screenModel, dataSource: dataSource),
-                dataSourceJSON: dataSource?.serialized(), delegate: screenDelegate, navigation: navigationDelegate)
+                pluginJSON: pluginJSON, screenJSON: texts.screen, dataSourceJSON: texts.dataSource,
+                delegate: screenDelegate, navigation: navigationDelegate)
             return PluginScreenController(screenID: id, screenType: type, title: title, instance: instance)
         } catch {
             return self.error(id: id, type: type, title: title, error.description)

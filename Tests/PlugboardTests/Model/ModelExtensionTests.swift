@@ -58,14 +58,37 @@ struct ModelExtensionTests {
         ("", [JSONPath.Component]()), ("a", [.key("a")]), ("a.b", [.key("a"), .key("b")]),
         ("nav_items[2].title", [.key("nav_items"), .index(2), .key("title")]),
         (#"styles["a.b"]"#, [.key("styles"), .key("a.b")]), ("[0]", [.index(0)]),
+        ("café.日本[3]", [.key("café"), .key("日本"), .index(3)]), (#"a["é.x"]"#, [.key("a"), .key("é.x")]),
+        ("A-b_9[12][0]", [.key("A-b_9"), .index(12), .index(0)]),
     ])
     func pathsParse(path: String, components: [JSONPath.Component]) {
         #expect(ModelPath.parse(path) == components)
     }
 
-    @Test(arguments: ["a.", ".a", "a..b", "a[", "a[x]", "a[1", #"a["b]"#, "a b", "a]"])
+    @Test(arguments: [
+        "a.", ".a", "a..b", "a[", "a[x]", "a[1", #"a["b]"#, "a b", "a]", "a[99999999999999999999]",
+        "[0]x", "é.", "é b", "a€",
+    ])
     func badPathsAreMissing(path: String) {
         #expect(ModelPath.parse(path) == nil)
+    }
+
+    /// The byte parser of ASCII paths answers exactly as the `Character` one on every path of up
+    /// to five characters from the grammar's alphabet (and some others).
+    @Test func theASCIIPathParserAgreesWithTheCharacterOne() {
+        let alphabet = Array(#"a9_-.[]" x"#.utf8)
+        var paths: [[UInt8]] = [[]]
+        var frontier: [[UInt8]] = [[]]
+        for _ in 0..<5 {
+            frontier = frontier.flatMap { path in alphabet.map { path + [$0] } }
+            paths += frontier
+        }
+        let disagreeing = paths.map { String(decoding: $0, as: UTF8.self) }.filter { path in
+            var bytes = path
+            return bytes.withUTF8(ModelPath.parseASCII) != ModelPath.parseCharacters(path)
+        }
+        #expect(paths.count == 111_111)
+        #expect(disagreeing.isEmpty, "\(disagreeing.prefix(10))")
     }
 
     @Test func aSwiftBarReadsEachScreensNavItemsThroughTheSDK() throws {

@@ -96,18 +96,28 @@ extension PlugboardApp {
     /// is customised only when what it shows has changed since), else a new one.
     func present(_ entry: ScreenEntry, kind: StackContainer.Kind) {
         transition {
-            let kept = entry.keptContainer
-            entry.keptContainer = nil
-            if let kept, kept.kind != kind { destroy(kept) }
-            let container = kept?.kind == kind ? kept! : StackContainer(kind: kind, tree: environment.views)
-            try? environment.views.addChild(container.layer, to: window, by: .host)
-            container.stack.replaceAll(with: entry)  // first, so a new bar is made for its own screen
-            if container !== kept {
-                container.madeFor = entry
-                container.bar = manager.makeBar(for: container)
-            }
-            presented.append(container)
+            let container = reusableContainer(for: entry, kind: kind)
+            let isNew = container == nil
+            let shown = container ?? StackContainer(kind: kind, tree: environment.views)
+            shown.madeFor = entry
+            try? environment.views.addChild(shown.layer, to: window, by: .host)
+            shown.stack.replaceAll(with: entry)  // first, so a new bar is made for its own screen
+            if isNew { shown.bar = manager.makeBar(for: shown) }
+            presented.append(shown)
         }
+    }
+
+    /// The container `entry` was last presented in, else the spare one, when of `kind`: its bar
+    /// is customised for `entry` (by the transition) only when it showed something else.
+    private func reusableContainer(for entry: ScreenEntry, kind: StackContainer.Kind) -> StackContainer? {
+        if let kept = entry.keptContainer {
+            entry.keptContainer = nil
+            if kept.kind == kind { return kept }
+            destroy(kept)
+        }
+        guard let spare = spareContainer, spare.kind == kind else { return nil }
+        spareContainer = nil
+        return spare
     }
 
     /// Takes `entry` off whatever stack holds it, without destroying it. An emptied presented
@@ -152,8 +162,19 @@ extension PlugboardApp {
         }
     }
 
-    /// Destroys a screen leaving the cache: the container kept for it first (its bar was made
-    /// after the screen), then the screen.
+    /// Destroys a screen evicted from the cache. The container kept for it becomes the spare
+    /// (when there is none yet), which the next screen presented without a container of its own
+    /// is shown in: a tap that misses the cache makes a screen, not also a bar.
+    func evict(_ entry: ScreenEntry) {
+        if let kept = entry.keptContainer, spareContainer == nil {
+            entry.keptContainer = nil
+            kept.madeFor = nil
+            spareContainer = kept
+        }
+        destroy(entry)
+    }
+
+    /// Destroys a screen and the container kept for it (first: its bar was made after the screen).
     func destroy(_ entry: ScreenEntry) {
         if let kept = entry.keptContainer {
             entry.keptContainer = nil

@@ -52,6 +52,9 @@ public final class PlugboardApp {
     }
     /// The size the root was last laid out for.
     var rootLaidOut = SizeMemo()
+    /// A dismissed container whose screen left the cache, kept for the next presentation of a
+    /// screen without a container of its own (`evict`).
+    var spareContainer: StackContainer?
     /// A dismissed container still sliding away on the virtual clock (drawn over the others).
     var leaving: StackContainer?
     /// The transition the route being applied asks for (seed 003: per route), over the screen's.
@@ -194,10 +197,8 @@ public final class PlugboardApp {
     public func shutdown() {
         guard rootContainer != nil else { return }
         var destroyed: Set<ObjectIdentifier> = []
-        if let leaving {
-            self.leaving = nil
-            destroy(leaving)
-        }
+        for container in [leaving, spareContainer].compactMap({ $0 }) { destroy(container) }
+        (leaving, spareContainer) = (nil, nil)
         for container in presented.reversed() + [rootContainer!] {
             for entry in container.stack.reversed() {
                 destroy(entry)

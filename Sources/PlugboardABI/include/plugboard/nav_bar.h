@@ -44,8 +44,11 @@ enum {
  * Lifetime: the root state's bar lives until the app shuts down. A dismissed container is kept,
  * out of sight and with its bar, while the screen it was made for stays in the screen cache;
  * presenting that screen again shows the same container, so its bar gets no second `create` or
- * `init` (and no `customize_for_screen` unless what it shows changed meanwhile, see below). Its
- * `destroy` comes when that screen leaves the cache, or at shutdown.
+ * `init` (and no `customize_for_screen` unless what it shows changed meanwhile, see below). When
+ * that screen leaves the cache, the host keeps one such container as a spare: the next screen
+ * presented without a container of its own is shown in it, and its bar gets that screen's
+ * `customize_for_screen` like any bar whose screen changed. A bar's `destroy` comes when its
+ * container is not kept (a spare is there already), or at shutdown.
  *
  * Call order: `create` (no host calls), `init` (build views, make navigation buttons), then
  * each time what the bar shows changes (its container's top screen after a push, a pop or a new

@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "plugboard-bench", targets: ["PlugboardBench"]),
         .executable(name: "plugboard-bench-c-start", targets: ["CStartBaseline"]),
+        .executable(name: "plugboard-bench-start", targets: ["PlugboardStart"]),
         // The plugin the call benchmarks measure: trivial functions, so the host's overhead shows.
         .library(name: "BenchPlugin", type: .dynamic, targets: ["BenchPlugin"]),
     ],
@@ -37,6 +38,10 @@ let package = Package(
                 .product(name: "PlugboardABI", package: "Plugboard"),
             ]
         ),
+        // App start's child: the runtime starting an app, and nothing else.
+        .executableTarget(
+            name: "PlugboardStart",
+            dependencies: ["BenchmarkWorkloads", .product(name: "Logging", package: "swift-log")]),
         // `plugboard-bench [--json]`: every figure with its baseline, ratio and goal.
         .executableTarget(
             name: "PlugboardBench",

@@ -16,7 +16,7 @@ struct PlugboardBench: ParsableCommand {
             `swift build -c release --package-path Benchmarks`. Exit status 1 when --check is given
             and a goal is not met.
             """,
-        subcommands: [Run.self, Instructions.self, Start.self, TapLoop.self],
+        subcommands: [Run.self, Instructions.self, TapLoop.self],
         defaultSubcommand: Run.self)
 
     /// The plugins' own log lines would drown the numbers.
@@ -108,18 +108,6 @@ extension PlugboardBench {
     }
 
     /// The app-start benchmark's child: start the app to its first screen and exit.
-    struct Start: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Start the app in FOLDER to its first screen and exit (app-start's child).",
-            shouldDisplay: false)
-        @Argument var folder: String
-
-        func run() throws {
-            PlugboardBench.quietLogs()
-            try AppStart.child(folder: folder, context: try BenchContext(sampler: .quick, scratch: false))
-        }
-    }
-
     /// What callgrind runs: taps, with `Tap.measuredTaps` the counted region.
     struct TapLoop: ParsableCommand {
         static let configuration = CommandConfiguration(

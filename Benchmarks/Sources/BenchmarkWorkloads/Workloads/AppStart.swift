@@ -1,8 +1,8 @@
 import Foundation
 import Plugboard
 
-/// App start, measured as whole processes: `plugboard-bench start APP` loads the app and draws
-/// its first screen, then exits. Baselines: a C program that loads and initialises the same
+/// App start, measured as whole processes: `plugboard-bench-start APP` (a host that links the
+/// runtime and nothing else) loads the app and draws its first screen, then exits. Baselines: a C program that loads and initialises the same
 /// libraries (`plugboard-bench-c-start`), and — for the pinned start — the same app unpinned.
 public enum AppStart {
     /// The child's work: the app in `folder` to its first screen. Exits non-zero when it failed.
@@ -13,13 +13,13 @@ public enum AppStart {
 
     static func make(_ context: BenchContext) throws -> Comparison {
         let libraries = try loadedLibraries(context)
-        let start = context.benchBuild.appendingPathComponent("plugboard-bench").path
+        let start = context.benchBuild.appendingPathComponent("plugboard-bench-start").path
         let cStart = context.benchBuild.appendingPathComponent("plugboard-bench-c-start").path
         let folder = context.showcase.path
         var comparison = Comparison(
             name: "app-start", summary: "app start to the first screen (Showcase, a process)",
             subject: { count in
-                for _ in 0..<count { try Spawn.run(start, ["start", folder]) }
+                for _ in 0..<count { try Spawn.run(start, [folder]) }
             },
             baselineName: "a C program loading and initialising the same \(libraries.count) libraries",
             baseline: { count in
@@ -32,16 +32,16 @@ public enum AppStart {
 
     static func makePinned(_ context: BenchContext) throws -> Comparison {
         let pinned = try pinnedCopy(of: context.showcase, context: context)
-        let start = context.benchBuild.appendingPathComponent("plugboard-bench").path
+        let start = context.benchBuild.appendingPathComponent("plugboard-bench-start").path
         let folder = context.showcase.path
         return Comparison(
             name: "pinned-start", summary: "app start with every library pinned by sha256 in plugins.json",
             subject: { count in
-                for _ in 0..<count { try Spawn.run(start, ["start", pinned.path]) }
+                for _ in 0..<count { try Spawn.run(start, [pinned.path]) }
             },
             baselineName: "the same app unpinned",
             baseline: { count in
-                for _ in 0..<count { try Spawn.run(start, ["start", folder]) }
+                for _ in 0..<count { try Spawn.run(start, [folder]) }
             },
             goal: .ratio(atMost: 1.2))
     }

@@ -132,6 +132,8 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     /// last customisation would get the same calls again.
     struct CustomizationKey: Equatable {
         var top: ObjectIdentifier?
+        /// The top screen's id and data source: what its model is.
+        var shown: ScreenCache.Key?
         var depth: Int
         var bar: ObjectIdentifier?
         var device: DeviceProfile.Kind
@@ -143,7 +145,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     private func customizationKey(_ container: StackContainer) -> CustomizationKey {
         let top = container.top
         return CustomizationKey(
-            top: top.map(ObjectIdentifier.init), depth: container.stack.count,
+            top: top.map(ObjectIdentifier.init), shown: top?.key, depth: container.stack.count,
             bar: container.bar.map(ObjectIdentifier.init), device: app.device.kind, castDevice: app.castDevice,
             barValues: top?.bar, title: top.map { $0.bar.title ?? $0.controller.title })
     }
@@ -152,8 +154,16 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     /// for) changed since its last customisation: a transition recustomises the containers it
     /// changed, once each.
     func customizeIfChanged(_ container: StackContainer) {
-        guard container.customizedFor != customizationKey(container) else { return }
-        customize(container)
+        let key = customizationKey(container)
+        guard let last = container.customizedFor else { return customize(container) }
+        guard last != key else { return }
+        var sameModel = last
+        sameModel.top = key.top
+        guard sameModel == key else { return customize(container) }
+        // Another instance of the very screen the bar shows (made again after an eviction, in
+        // the spare container): the bar would get the same calls; only the host's part changes.
+        container.customizedFor = key
+        container.customBar = container.top?.controller.customBar
     }
 
     /// Seed 000's notification on every screen change: the bar gets the screen's model and title,

@@ -29,7 +29,8 @@ public final class InstanceHost {
     var lastInvokeResult: UnsafeMutablePointer<CChar>?
 
     /// True while the factory's `create` runs: the ABI forbids host calls then (rule 5).
-    public internal(set) var isInCreate = false
+    /// Read on every host call; unchecked like the view tree's state (see `ViewTree`).
+    @exclusivity(unchecked) public internal(set) var isInCreate = false
     /// How many views the host had to release after the instance's `destroy` (the plugin
     /// should have released them itself); nil until destroyed.
     public internal(set) var viewsLeftAtDestroy: Int?

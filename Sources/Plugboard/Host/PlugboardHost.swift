@@ -34,7 +34,8 @@ public final class PlugboardHost {
     /// Hears every call a plugin makes into the host, with the host function's name, before the
     /// host acts on it; on the calling thread. For the conformance harness, which checks when
     /// and from where plugins call.
-    public var hostCallObserver: ((InstanceHost, String) -> Void)?
+    /// Read on every host call; unchecked like the view tree's state (see `ViewTree`).
+    @exclusivity(unchecked) public var hostCallObserver: ((InstanceHost, String) -> Void)?
     private var nextOwner: UInt64 = 1
 
     /// The thread that made the environment: the host's main thread, the only one [main-thread]

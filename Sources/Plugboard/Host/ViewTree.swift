@@ -8,20 +8,24 @@ import Synchronization
 /// and removed from a parent by the parent's owner, and a plugin may only add views it owns or
 /// that the host handed it (the root's screen container, the bar view it places); frames are
 /// read by the same owners; nothing may create a cycle. Texts are cut at `maximumTextLength`.
+///
+/// The tree's state is `@exclusivity(unchecked)`: it is touched on the main thread only (host
+/// calls from other threads are refused before they reach it) and never by overlapping
+/// accesses, while Swift's run-time check of each access was a sixth of a tap's instructions.
 public final class ViewTree {
-    public private(set) var views: [ViewHandle: HostView] = [:]
+    @exclusivity(unchecked) public private(set) var views: [ViewHandle: HostView] = [:]
     /// Each owner's live views, so releasing what an instance left behind visits only its own
     /// views, not every view of the app.
-    private var handlesByOwner: [ViewOwner: Set<ViewHandle>] = [:]
+    @exclusivity(unchecked) private var handlesByOwner: [ViewOwner: Set<ViewHandle>] = [:]
     /// The handles released last (at most `rememberedReleases`), so a call on one says
     /// "released" rather than "invalid".
-    private var released: Set<ViewHandle> = []
-    private var releaseOrder: [ViewHandle] = []
+    @exclusivity(unchecked) private var released: Set<ViewHandle> = []
+    @exclusivity(unchecked) private var releaseOrder: [ViewHandle] = []
     /// Where the oldest remembered release is once `releaseOrder` is full (a ring).
-    private var oldestRelease = 0
+    @exclusivity(unchecked) private var oldestRelease = 0
     static let rememberedReleases = 4096
     /// Views the host handed to an owner that does not own them: it may place them in its tree.
-    private var grants: [ViewOwner: Set<ViewHandle>] = [:]
+    @exclusivity(unchecked) private var grants: [ViewOwner: Set<ViewHandle>] = [:]
 
     /// The longest text a label or button keeps (UTF-8 bytes); longer texts are cut with a
     /// warning, so laying out a hostile 64 MiB label stays cheap.
@@ -41,7 +45,7 @@ public final class ViewTree {
     private static let buttonKinds: Set<ViewKind> = [.button]
 
     /// The live views with each identifier, so a lookup by identifier does not walk the tree.
-    private var handlesByIdentifier: [String: Set<ViewHandle>] = [:]
+    @exclusivity(unchecked) private var handlesByIdentifier: [String: Set<ViewHandle>] = [:]
 
     public subscript(handle: ViewHandle) -> HostView? { views[handle] }
 

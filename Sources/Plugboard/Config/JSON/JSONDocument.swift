@@ -1,0 +1,158 @@
+import Synchronization
+
+/// A parsed document: a copy of its bytes and the tape `JSONScanner` recorded, shared by every
+/// `JSONNode` read from it.
+///
+/// Nodes of a parsed document are a reference to it and a tape index, and decode what they are
+/// asked for: a string or number is made from the bytes when read, an array's or object's
+/// children when listed. Parsing therefore costs a scan and two allocations whatever the size,
+/// and only what a caller reads is ever built. A node keeps the whole document alive.
+final class JSONDocument: Sendable {
+    let bytes: [UInt8]
+    let tape: [JSONTapeEntry]
+    /// Made on the first position asked for (see `JSONLineTable`).
+    private let lines = Mutex<JSONLineTable?>(nil)
+
+    init(bytes: [UInt8], tape: [JSONTapeEntry]) {
+        self.bytes = bytes
+        self.tape = tape
+    }
+
+    func position(ofOffset offset: Int) -> SourcePosition {
+        bytes.withUnsafeBufferPointer { buffer in
+            lines.withLock { lines in
+                if lines == nil { lines = JSONLineTable(buffer, upTo: buffer.count) }
+                return lines.unsafelyUnwrapped.position(of: offset, in: buffer)
+            }
+        }
+    }
+
+    /// The position of the value at tape `index`.
+    func position(at index: Int) -> SourcePosition {
+        position(ofOffset: tape[index].offset)
+    }
+
+    func kind(at index: Int) -> JSONTapeEntry.Kind {
+        tape[index].kind
+    }
+
+    /// The value at `index`, with its children as nodes of this document.
+    func value(at index: Int) -> JSONValue {
+        switch tape[index].kind {
+        case .null: .null
+        case .false: .bool(false)
+        case .true: .bool(true)
+        case .number: .number(number(at: index))
+        case .string, .escapedString: .string(string(at: index))
+        case .array: .array(elements(at: index))
+        case .object: .object(object(at: index))
+        }
+    }
+
+    func number(at index: Int) -> JSONNumber {
+        let entry = tape[index]
+        return JSONNumber(validatedText: text(from: entry.offset, to: entry.end))
+    }
+
+    /// The string at `index` (a value or a key), decoded.
+    func string(at index: Int) -> String {
+        let entry = tape[index]
+        guard entry.kind == .escapedString else { return text(from: entry.offset + 1, to: entry.end) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer, maximumDepth: 0)
+            scanner.index = entry.offset
+            return scanner.decodeValidatedString()
+        }
+    }
+
+    private func text(from start: Int, to end: Int) -> String {
+        bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// Whether the string at `index` is `key`, compared as UTF-8 without decoding plain strings.
+    func string(at index: Int, equals key: String) -> Bool {
+        let entry = tape[index]
+        guard entry.kind == .string else { return string(at: index) == key }
+        let start = entry.offset + 1
+        var key = key
+        return key.withUTF8 { keyBytes in
+            guard keyBytes.count == entry.end - start else { return false }
+            return bytes.withUnsafeBufferPointer { buffer in
+                keyBytes.elementsEqual(UnsafeBufferPointer(rebasing: buffer[start..<entry.end]))
+            }
+        }
+    }
+
+    /// Calls `body` with the tape index of each element of the array at `index`, in order, until
+    /// it returns false.
+    @inline(__always)
+    func forEachElement(of index: Int, _ body: (Int) -> Bool) {
+        let end = tape[index].end
+        var child = index + 1
+        while child < end {
+            guard body(child) else { return }
+            child = tape[child].next(after: child)
+        }
+    }
+
+    /// Calls `body` with the tape indices of each key and value of the object at `index`, in
+    /// source order, until it returns false.
+    @inline(__always)
+    func forEachMember(of index: Int, _ body: (_ key: Int, _ value: Int) -> Bool) {
+        let end = tape[index].end
+        var key = index + 1
+        while key < end {
+            guard body(key, key + 1) else { return }
+            key = tape[key + 1].next(after: key + 1)
+        }
+    }
+
+    func elements(at index: Int) -> [JSONNode] {
+        var elements: [JSONNode] = []
+        forEachElement(of: index) { child in
+            elements.append(JSONNode(document: self, index: child))
+            return true
+        }
+        return elements
+    }
+
+    func object(at index: Int) -> JSONObject {
+        var entries: [JSONObject.Entry] = []
+        forEachMember(of: index) { key, value in
+            entries.append(
+                JSONObject.Entry(
+                    key: string(at: key), keyPosition: position(at: key), value: JSONNode(document: self, index: value))
+            )
+            return true
+        }
+        return JSONObject(entries: entries)
+    }
+
+    /// The value of the last member named `key` of the object at `index`, as `JSONObject` finds it.
+    func member(of index: Int, named key: String) -> Int? {
+        var found: Int?
+        forEachMember(of: index) { keyIndex, valueIndex in
+            if string(at: keyIndex, equals: key) { found = valueIndex }
+            return true
+        }
+        return found
+    }
+
+    /// The element at `position` of the array at `index`.
+    func element(of index: Int, at position: Int) -> Int? {
+        guard position >= 0 else { return nil }
+        var found: Int?
+        var remaining = position
+        forEachElement(of: index) { child in
+            if remaining == 0 {
+                found = child
+                return false
+            }
+            remaining -= 1
+            return true
+        }
+        return found
+    }
+}

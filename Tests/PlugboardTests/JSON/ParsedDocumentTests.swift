@@ -88,6 +88,20 @@ struct ParsedDocumentTests {
         #expect(list[1]?.numberValue == nil)
     }
 
+    @Test func keysAreLookedUpAsSwiftComparesStrings() throws {
+        let root = try JSONParser.parse("{\"K\": 1, \"\u{212A}\": 2, \"e\\u0301\": 3, \"\": 4, \"K2\": 5}")
+        #expect(root["\u{212A}"]?.numberValue?.int == 2)
+        #expect(root["K"]?.numberValue?.int == 2)
+        #expect(root["é"]?.numberValue?.int == 3)
+        #expect(root[""]?.numberValue?.int == 4)
+        #expect(root["K2"]?.numberValue?.int == 5)
+        #expect(root["K3"] == nil)
+        let object = try #require(root.objectValue)
+        for key in ["K", "\u{212A}", "é", "", "K2", "K3"] {
+            #expect(root[key] == object[key], "\(key)")
+        }
+    }
+
     @Test func parsedNodesEqualTheSameNodesBuiltInCode() throws {
         let parsed = try JSONParser.parse("[1, {\"a\": \"x\"}]")
         let built = JSONNode(

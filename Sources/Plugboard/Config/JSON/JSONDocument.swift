@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A parsed document: a copy of its bytes and the tape `JSONScanner` recorded, shared by every
@@ -71,20 +72,6 @@ final class JSONDocument: Sendable {
         }
     }
 
-    /// Whether the string at `index` is `key`, compared as UTF-8 without decoding plain strings.
-    func string(at index: Int, equals key: String) -> Bool {
-        let entry = tape[index]
-        guard entry.kind == .string else { return string(at: index) == key }
-        let start = entry.offset + 1
-        var key = key
-        return key.withUTF8 { keyBytes in
-            guard keyBytes.count == entry.end - start else { return false }
-            return bytes.withUnsafeBufferPointer { buffer in
-                keyBytes.elementsEqual(UnsafeBufferPointer(rebasing: buffer[start..<entry.end]))
-            }
-        }
-    }
-
     /// Calls `body` with the tape index of each element of the array at `index`, in order, until
     /// it returns false.
     @inline(__always)
@@ -130,14 +117,50 @@ final class JSONDocument: Sendable {
         return JSONObject(entries: entries)
     }
 
-    /// The value of the last member named `key` of the object at `index`, as `JSONObject` finds it.
-    func member(of index: Int, named key: String) -> Int? {
-        var found: Int?
-        forEachMember(of: index) { keyIndex, valueIndex in
-            if string(at: keyIndex, equals: key) { found = valueIndex }
+    func members(at index: Int) -> [(key: String, value: JSONNode)] {
+        var members: [(key: String, value: JSONNode)] = []
+        forEachMember(of: index) { key, value in
+            members.append((string(at: key), JSONNode(document: self, index: value)))
             return true
         }
-        return found
+        return members
+    }
+
+    /// The value of the last member named `key` of the object at `index`, as `JSONObject` finds it.
+    func member(of index: Int, named key: String) -> Int? {
+        var key = key
+        let keyIsASCII = key.utf8.allSatisfy { $0 < 0x80 }
+        return key.withUTF8 { key in
+            bytes.withUnsafeBufferPointer { buffer in
+                var found: Int?
+                forEachMember(of: index) { keyIndex, valueIndex in
+                    if string(at: keyIndex, equals: key, isASCII: keyIsASCII, in: buffer) { found = valueIndex }
+                    return true
+                }
+                return found
+            }
+        }
+    }
+
+    /// Whether the string at `index` equals `key` as Swift compares strings (by canonical
+    /// equivalence), without decoding it when the bytes decide: equal bytes are equal strings,
+    /// and two different ASCII texts are different strings. Anything else is compared as strings
+    /// ("\u{212A}", the Kelvin sign, equals "K").
+    private func string(
+        at index: Int, equals key: UnsafeBufferPointer<UInt8>, isASCII keyIsASCII: Bool,
+        in buffer: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let entry = tape[index]
+        if entry.kind == .string {
+            let text = UnsafeBufferPointer(rebasing: buffer[entry.offset + 1..<entry.end])
+            if text.count == key.count && (key.isEmpty || memcmp(text.baseAddress!, key.baseAddress!, key.count) == 0) {
+                return true
+            }
+            if keyIsASCII && text.allSatisfy({ $0 < 0x80 }) {
+                return false
+            }
+        }
+        return string(at: index) == String(decoding: key, as: UTF8.self)
     }
 
     /// The element at `position` of the array at `index`.

@@ -108,6 +108,15 @@ public struct JSONNode: Sendable, Hashable {
         return document.kind(at: index) == .object ? document.object(at: index) : nil
     }
 
+    /// The keys and values of an object in source order, without the key positions
+    /// `objectValue` works out for its entries; nil when this is no object.
+    var members: [(key: String, value: JSONNode)]? {
+        guard case .parsed(let document, let index) = storage else {
+            return value.objectValue?.entries.map { ($0.key, $0.value) }
+        }
+        return document.kind(at: index) == .object ? document.members(at: index) : nil
+    }
+
     /// Whether this is an object, without listing its members as `objectValue` does.
     public var isObject: Bool {
         guard case .parsed(let document, let index) = storage else { return value.objectValue != nil }

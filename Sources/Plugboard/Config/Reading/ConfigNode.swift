@@ -5,30 +5,42 @@
 /// already reported why. A JSON `null` counts as absent for optional keys.
 public struct ConfigNode: ConfigObject, Sendable {
     public let node: JSONNode
-    public let path: JSONPath
     public let file: String
+    /// The path, made into a `JSONPath` only when asked for (see `ConfigPathTrail`).
+    private let trail: ConfigPathTrail?
 
     public init(_ node: JSONNode, path: JSONPath = .root, file: String) {
+        self.init(node, trail: ConfigPathTrail.of(path), file: file)
+    }
+
+    private init(_ node: JSONNode, trail: ConfigPathTrail?, file: String) {
         self.node = node
-        self.path = path
+        self.trail = trail
         self.file = file
     }
 
+    public var path: JSONPath { trail?.path ?? .root }
+
     public var location: ConfigLocation { ConfigLocation(file: file, position: node.position, path: path) }
+
+    /// The node `child`, one `component` below this one.
+    private func descending(to child: JSONNode, _ component: JSONPath.Component) -> ConfigNode {
+        ConfigNode(child, trail: ConfigPathTrail(parent: trail, component: component), file: file)
+    }
 
     /// The member `key` of this object, with its path; nil when absent or when this is no object.
     public subscript(key: String) -> ConfigNode? {
-        node[key].map { ConfigNode($0, path: path.appending(key: key), file: file) }
+        node[key].map { descending(to: $0, .key(key)) }
     }
 
     /// The elements of this array, with their paths; nil when this is no array.
     public var elements: [ConfigNode]? {
-        node.arrayValue?.enumerated().map { ConfigNode($1, path: path.appending(index: $0), file: file) }
+        node.arrayValue?.enumerated().map { descending(to: $1, .index($0)) }
     }
 
     /// The members of this object in file order, with their paths; nil when this is no object.
     public var members: [(key: String, value: ConfigNode)]? {
-        node.objectValue?.entries.map { ($0.key, ConfigNode($0.value, path: path.appending(key: $0.key), file: file)) }
+        node.members?.map { ($0.key, descending(to: $0.value, .key($0.key))) }
     }
 
     /// Reports "expected X but found Y" at this node.
@@ -38,7 +50,7 @@ public struct ConfigNode: ConfigObject, Sendable {
 
     /// This node as an object, or nil after reporting.
     func asObject(_ sink: DiagnosticSink) -> ConfigNode? {
-        guard node.objectValue != nil else {
+        guard node.isObject else {
             mismatch("an object", sink)
             return nil
         }

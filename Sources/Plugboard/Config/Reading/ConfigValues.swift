@@ -19,7 +19,7 @@ extension ConfigObject {
         guard let value = member(key, required: false, sink) else { return nil }
         let number: Double?
         if let text = value.node.stringValue {
-            number = Double(text.trimmingCharacters(in: .whitespaces))
+            number = Double(text.trimmingWhitespaces())
         } else if let json = value.node.numberValue {
             number = json.double
         } else {
@@ -54,7 +54,7 @@ extension ConfigNode {
 /// Parses the colour notations found in rivers.json and manifests.
 public enum ColorParser {
     public static func parse(_ text: String) -> ARGBColor? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespaces()
         if trimmed.hasPrefix("#") {
             let hex = trimmed.dropFirst()
             guard hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else { return nil }
@@ -67,7 +67,7 @@ public enum ColorParser {
         let lower = trimmed.lowercased()
         guard lower.hasPrefix("rgba("), lower.hasSuffix(")") else { return nil }
         let parts = lower.dropFirst(5).dropLast().split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingWhitespaces() }
         guard parts.count == 4, let alpha = Double(parts[3]), (0...1).contains(alpha) else { return nil }
         let channels = parts[0..<3].compactMap { UInt32($0) }.filter { $0 <= 255 }
         guard channels.count == 3 else { return nil }

@@ -6,13 +6,37 @@ public struct DefaultedObject: ConfigObject, Sendable {
     public var written: ConfigNode?
     /// Initial values by key, from the manifest section.
     public var defaults: [(key: String, value: ConfigNode)]
-    /// Where a missing key is reported when the object itself is missing.
-    public var fallbackLocation: ConfigLocation
+    /// Where a missing key is reported when the object itself is missing: a location, or the
+    /// node whose location it is, worked out only if something is reported.
+    private var fallback: Fallback
+
+    private enum Fallback: Sendable {
+        case location(ConfigLocation)
+        case parent(ConfigNode)
+    }
 
     public init(written: ConfigNode?, defaults: [(key: String, value: ConfigNode)], fallback: ConfigLocation) {
         self.written = written
         self.defaults = defaults
-        self.fallbackLocation = fallback
+        self.fallback = .location(fallback)
+    }
+
+    /// An object whose missing keys are reported at `parent` when it is missing itself.
+    init(written: ConfigNode?, defaults: [(key: String, value: ConfigNode)], parent: ConfigNode) {
+        self.written = written
+        self.defaults = defaults
+        self.fallback = .parent(parent)
+    }
+
+    /// Where a missing key is reported when the object itself is missing.
+    public var fallbackLocation: ConfigLocation {
+        get {
+            switch fallback {
+            case .location(let location): location
+            case .parent(let parent): parent.location
+            }
+        }
+        set { fallback = .location(newValue) }
     }
 
     public subscript(key: String) -> ConfigNode? {

@@ -45,10 +45,10 @@ public struct Screen: Sendable {
         let manifest = type.flatMap { plugins.entry($0)?.manifest }
         let stylesObject = DefaultedObject(
             written: screen.object("styles", sink), defaults: manifest?.sections["styles"]?.initialValues ?? [],
-            fallback: screen.location)
+            parent: screen)
         let dataObject = DefaultedObject(
             written: screen.object("data", sink), defaults: manifest?.sections["data"]?.initialValues ?? [],
-            fallback: screen.location)
+            parent: screen)
         let presentation = stylesObject.oneOf("presentation", ScreenPresentation.allCases.map(\.rawValue), sink)
         let styles = Styles(
             family: stylesObject.string("family", sink),

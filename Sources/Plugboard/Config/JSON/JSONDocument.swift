@@ -44,7 +44,7 @@ final class JSONDocument: Sendable {
         case .false: .bool(false)
         case .true: .bool(true)
         case .number: .number(number(at: index))
-        case .string, .escapedString: .string(string(at: index))
+        case .asciiString, .string, .escapedString: .string(string(at: index))
         case .array: .array(elements(at: index))
         case .object: .object(object(at: index))
         }
@@ -127,40 +127,34 @@ final class JSONDocument: Sendable {
     }
 
     /// The value of the last member named `key` of the object at `index`, as `JSONObject` finds it.
+    ///
+    /// Readers look up most keys of the objects they read, so this is the hot path of loading a
+    /// configuration: a walk over the keys that compares lengths first and bytes only when they match.
     func member(of index: Int, named key: String) -> Int? {
         var key = key
-        let keyIsASCII = key.utf8.allSatisfy { $0 < 0x80 }
         return key.withUTF8 { key in
-            bytes.withUnsafeBufferPointer { buffer in
-                var found: Int?
-                forEachMember(of: index) { keyIndex, valueIndex in
-                    if string(at: keyIndex, equals: key, isASCII: keyIsASCII, in: buffer) { found = valueIndex }
-                    return true
+            let keyIsASCII = key.allSatisfy { $0 < 0x80 }
+            return tape.withUnsafeBufferPointer { tape in
+                bytes.withUnsafeBufferPointer { bytes in
+                    var found: Int?
+                    var keyIndex = index + 1
+                    while keyIndex < tape[index].end {
+                        let entry = tape[keyIndex]
+                        let start = entry.offset + 1
+                        if entry.kind != .escapedString && entry.end - start == key.count
+                            && (key.isEmpty || memcmp(bytes.baseAddress! + start, key.baseAddress!, key.count) == 0)
+                        {
+                            found = keyIndex + 1
+                        } else if entry.kind != .asciiString || !keyIsASCII {
+                            // Bytes do not decide: "\u{212A}" (the Kelvin sign) equals "K".
+                            if string(at: keyIndex) == String(decoding: key, as: UTF8.self) { found = keyIndex + 1 }
+                        }
+                        keyIndex = tape[keyIndex + 1].next(after: keyIndex + 1)
+                    }
+                    return found
                 }
-                return found
             }
         }
-    }
-
-    /// Whether the string at `index` equals `key` as Swift compares strings (by canonical
-    /// equivalence), without decoding it when the bytes decide: equal bytes are equal strings,
-    /// and two different ASCII texts are different strings. Anything else is compared as strings
-    /// ("\u{212A}", the Kelvin sign, equals "K").
-    private func string(
-        at index: Int, equals key: UnsafeBufferPointer<UInt8>, isASCII keyIsASCII: Bool,
-        in buffer: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
-        let entry = tape[index]
-        if entry.kind == .string {
-            let text = UnsafeBufferPointer(rebasing: buffer[entry.offset + 1..<entry.end])
-            if text.count == key.count && (key.isEmpty || memcmp(text.baseAddress!, key.baseAddress!, key.count) == 0) {
-                return true
-            }
-            if keyIsASCII && text.allSatisfy({ $0 < 0x80 }) {
-                return false
-            }
-        }
-        return string(at: index) == String(decoding: key, as: UTF8.self)
     }
 
     /// The element at `position` of the array at `index`.

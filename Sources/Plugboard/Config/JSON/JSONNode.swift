@@ -94,8 +94,7 @@ public struct JSONNode: Sendable, Hashable {
 
     public var stringValue: String? {
         guard case .parsed(let document, let index) = storage else { return value.stringValue }
-        let kind = document.kind(at: index)
-        return kind == .string || kind == .escapedString ? document.string(at: index) : nil
+        return document.kind(at: index).isString ? document.string(at: index) : nil
     }
 
     public var arrayValue: [JSONNode]? {

@@ -6,21 +6,25 @@
 /// by `decodeValidatedString()`, with the same escape code that checked them.
 extension JSONScanner {
     /// Checks the string whose opening quote is at `index` and leaves `index` after its closing
-    /// quote. Returns whether it has escapes.
+    /// quote. Returns its kind: with escapes, all ASCII, or neither.
     mutating func parseString() throws(JSONSyntaxError) -> JSONTapeEntry.Kind {
         index += 1
+        var kind = JSONTapeEntry.Kind.asciiString
         while true {
             skipPlainStringBytes()
             guard index < end else { throw syntaxError(expected: "a closing quote", at: index) }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                return .string
+                return kind
             }
             if byte == UInt8(ascii: "\\") {
                 scratch.removeAll(keepingCapacity: true)
                 try scanEscapes()
                 return .escapedString
+            }
+            if byte >= 0x80 {
+                kind = .string
             }
             try skipStringByte(byte)
         }

@@ -7,11 +7,22 @@
 /// An object's members follow it as key, value, key, value…; each value may span several entries,
 /// which `end` lets a reader skip in one step.
 struct JSONTapeEntry: Sendable {
+    /// Strings come in three kinds, so that comparing a key usually needs neither decoding nor
+    /// Unicode rules: without escapes, a string's bytes are its text, and two different ASCII
+    /// texts are always different strings.
     enum Kind: Int {
-        case null, `false`, `true`, number, string, escapedString, array, object
+        case null, `false`, `true`, number
+        /// Without escapes, all ASCII.
+        case asciiString
+        /// Without escapes, with other characters.
+        case string
+        case escapedString
+        case array, object
+
+        var isString: Bool { self == .asciiString || self == .string || self == .escapedString }
     }
 
-    /// `offset << 3 | kind`: both in one word keeps an entry at 16 bytes.
+    /// `offset << 4 | kind`: both in one word keeps an entry at 16 bytes.
     private let header: Int
     /// Strings: the offset of the closing quote. Numbers: the offset after the last digit. Arrays
     /// and objects: the tape index after their last descendant. Other values: unused.
@@ -19,16 +30,16 @@ struct JSONTapeEntry: Sendable {
 
     @inline(__always)
     init(_ kind: Kind, offset: Int, end: Int = 0) {
-        header = offset << 3 | kind.rawValue
+        header = offset << 4 | kind.rawValue
         self.end = end
     }
 
     /// The byte offset of the value's first character: the quote, the bracket, the first digit.
     @inline(__always)
-    var offset: Int { header >> 3 }
+    var offset: Int { header >> 4 }
 
     @inline(__always)
-    var kind: Kind { Kind(rawValue: header & 7).unsafelyUnwrapped }
+    var kind: Kind { Kind(rawValue: header & 15).unsafelyUnwrapped }
 
     /// The tape index after this value and everything inside it.
     @inline(__always)

@@ -6,14 +6,8 @@ public struct DefaultedObject: ConfigObject, Sendable {
     public var written: ConfigNode?
     /// Initial values by key, from the manifest section.
     public var defaults: [(key: String, value: ConfigNode)]
-    /// Where a missing key is reported when the object itself is missing: a location, or the
-    /// node whose location it is, worked out only if something is reported.
-    private var fallback: Fallback
-
-    private enum Fallback: Sendable {
-        case location(ConfigLocation)
-        case parent(ConfigNode)
-    }
+    /// Where a missing key is reported when the object itself is missing.
+    private var fallback: DeferredLocation
 
     public init(written: ConfigNode?, defaults: [(key: String, value: ConfigNode)], fallback: ConfigLocation) {
         self.written = written
@@ -25,17 +19,12 @@ public struct DefaultedObject: ConfigObject, Sendable {
     init(written: ConfigNode?, defaults: [(key: String, value: ConfigNode)], parent: ConfigNode) {
         self.written = written
         self.defaults = defaults
-        self.fallback = .parent(parent)
+        self.fallback = .node(parent)
     }
 
     /// Where a missing key is reported when the object itself is missing.
     public var fallbackLocation: ConfigLocation {
-        get {
-            switch fallback {
-            case .location(let location): location
-            case .parent(let parent): parent.location
-            }
-        }
+        get { fallback.location }
         set { fallback = .location(newValue) }
     }
 

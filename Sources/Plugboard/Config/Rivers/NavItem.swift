@@ -64,6 +64,13 @@ public struct NavItem: Sendable {
 
     /// This item and every nested one, depth first.
     public var flattened: [NavItem] { [self] + navItems.flatMap(\.flattened) }
+
+    /// Calls `body` with this item and every nested one, depth first: `flattened` without
+    /// building its array, for the checks that visit every item of every navigation.
+    func forEachFlattened(_ body: (NavItem) -> Void) {
+        body(self)
+        for item in navItems { item.forEachFlattened(body) }
+    }
 }
 
 extension NavItem {

@@ -9,18 +9,21 @@ enum CrossValidation {
             checkScreenType(screen, plugins, sink)
             for navigation in screen.navigations {
                 checkNavigationType(navigation, plugins, sink)
-                for item in navigation.navItems.flatMap(\.flattened) {
-                    guard let target = item.data.target, !screenIDs.contains(target), let location = item.targetLocation
-                    else { continue }
-                    if target.contains("://") {
-                        // A deep link (seed 004): its routes are checked when it is followed.
-                        do throws(RouteURLError) {
-                            _ = try RouteURL.parse(target)
-                        } catch {
-                            sink.error(location, "target \"\(target)\" is not a valid link: \(error)")
+                for root in navigation.navItems {
+                    root.forEachFlattened { item in
+                        guard let target = item.data.target, !screenIDs.contains(target),
+                            let location = item.targetLocation
+                        else { return }
+                        if target.contains("://") {
+                            // A deep link (seed 004): its routes are checked when it is followed.
+                            do throws(RouteURLError) {
+                                _ = try RouteURL.parse(target)
+                            } catch {
+                                sink.error(location, "target \"\(target)\" is not a valid link: \(error)")
+                            }
+                        } else {
+                            sink.error(location, "target \"\(target)\" names no screen in \(rivers.file)")
                         }
-                    } else {
-                        sink.error(location, "target \"\(target)\" names no screen in \(rivers.file)")
                     }
                 }
             }
@@ -75,8 +78,8 @@ enum CrossValidation {
             for navigation in screen.navigations {
                 note(navigation.id, navigation.node, in: &navigations, "navigation")
                 var items: [String: ConfigNode] = [:]
-                for item in navigation.navItems.flatMap(\.flattened) {
-                    note(item.id, item.node, in: &items, "nav item")
+                for root in navigation.navItems {
+                    root.forEachFlattened { note($0.id, $0.node, in: &items, "nav item") }
                 }
             }
         }

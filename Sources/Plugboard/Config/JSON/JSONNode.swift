@@ -116,6 +116,19 @@ public struct JSONNode: Sendable, Hashable {
         return document.kind(at: index) == .object ? document.members(at: index) : nil
     }
 
+    /// Whether this is an array or an object: a value that has children.
+    var isContainer: Bool {
+        guard case .parsed(let document, let index) = storage else { return isArray || isObject }
+        let kind = document.kind(at: index)
+        return kind == .array || kind == .object
+    }
+
+    /// Whether this is an array, without listing its elements as `arrayValue` does.
+    public var isArray: Bool {
+        guard case .parsed(let document, let index) = storage else { return value.arrayValue != nil }
+        return document.kind(at: index) == .array
+    }
+
     /// Whether this is an object, without listing its members as `objectValue` does.
     public var isObject: Bool {
         guard case .parsed(let document, let index) = storage else { return value.objectValue != nil }

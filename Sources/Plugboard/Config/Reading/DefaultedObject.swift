@@ -33,6 +33,11 @@ public struct DefaultedObject: ConfigObject, Sendable {
         return defaults.first { $0.key == key }?.value
     }
 
+    public func jsonNode(forKey key: String) -> JSONNode? {
+        if let value = written?.node[key] { return value }
+        return defaults.first { $0.key == key }?.value.node
+    }
+
     public var location: ConfigLocation { written?.location ?? fallbackLocation }
 
     /// The object with its defaults filled in, as plugins receive it.

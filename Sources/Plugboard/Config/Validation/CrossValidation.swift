@@ -36,14 +36,14 @@ enum CrossValidation {
         func location(_ entry: PluginEntry) -> ConfigLocation {
             entry.manifest.node["identifier"]?.location ?? entry.location
         }
-        var seen: [String: PluginEntry] = [:]
-        for entry in plugins.entries {
+        var seen = [String: Int](minimumCapacity: plugins.entries.count)
+        for (position, entry) in plugins.entries.enumerated() {
             if let first = seen[entry.manifest.identifier] {
                 sink.error(
                     location(entry), "duplicate plugin identifier \"\(entry.manifest.identifier)\"",
-                    related: location(first))
+                    related: location(plugins.entries[first]))
             } else {
-                seen[entry.manifest.identifier] = entry
+                seen[entry.manifest.identifier] = position
             }
         }
     }

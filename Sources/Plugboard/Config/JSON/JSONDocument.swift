@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// A parsed document: a copy of its bytes and the tape `JSONScanner` recorded, shared by every
@@ -137,24 +136,37 @@ final class JSONDocument: Sendable {
             return tape.withUnsafeBufferPointer { tape in
                 bytes.withUnsafeBufferPointer { bytes in
                     var found: Int?
-                    var keyIndex = index + 1
-                    while keyIndex < tape[index].end {
+                    let end = tape[index].end
+                    var keyIndex = index &+ 1
+                    while keyIndex < end {
                         let entry = tape[keyIndex]
-                        let start = entry.offset + 1
-                        if entry.kind != .escapedString && entry.end - start == key.count
-                            && (key.isEmpty || memcmp(bytes.baseAddress! + start, key.baseAddress!, key.count) == 0)
+                        let start = entry.offset &+ 1
+                        if entry.end &- start == key.count && entry.kind != .escapedString
+                            && Self.sameBytes(bytes.baseAddress.unsafelyUnwrapped + start, key)
                         {
-                            found = keyIndex + 1
+                            found = keyIndex &+ 1
                         } else if entry.kind != .asciiString || !keyIsASCII {
                             // Bytes do not decide: "\u{212A}" (the Kelvin sign) equals "K".
-                            if string(at: keyIndex) == String(decoding: key, as: UTF8.self) { found = keyIndex + 1 }
+                            if string(at: keyIndex) == String(decoding: key, as: UTF8.self) { found = keyIndex &+ 1 }
                         }
-                        keyIndex = tape[keyIndex + 1].next(after: keyIndex + 1)
+                        keyIndex = tape[keyIndex &+ 1].next(after: keyIndex &+ 1)
                     }
                     return found
                 }
             }
         }
+    }
+
+    /// Whether `right.count` bytes at `left` are those of `right`: a loop, since keys are short
+    /// and a call to `memcmp` costs more than comparing them.
+    @inline(__always)
+    private static func sameBytes(_ left: UnsafePointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
+        while offset < right.count {
+            if left[offset] != right[offset] { return false }
+            offset &+= 1
+        }
+        return true
     }
 
     /// The element at `position` of the array at `index`.

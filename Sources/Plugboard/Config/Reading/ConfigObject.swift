@@ -80,6 +80,20 @@ extension ConfigObject {
         return elements
     }
 
+    /// Reports `key` unless it is absent, null or an object: `object(key)` for members that are
+    /// only checked, without making the `ConfigNode` it would return.
+    public func checkObject(_ key: String, _ sink: DiagnosticSink) {
+        guard let value = value(key, required: false, sink), !value.isObject else { return }
+        self[key]!.mismatch("an object", sink)
+    }
+
+    /// Reports `key` unless it is absent, null or an array: `array(key)` for members that are
+    /// only checked, without making a `ConfigNode` for every element.
+    public func checkArray(_ key: String, _ sink: DiagnosticSink) {
+        guard let value = value(key, required: false, sink), !value.isArray else { return }
+        self[key]!.mismatch("an array", sink)
+    }
+
     /// An array of strings; wrong elements are reported and skipped.
     public func strings(_ key: String, _ sink: DiagnosticSink) -> [String]? {
         guard let value = value(key, required: false, sink) else { return nil }

@@ -51,7 +51,7 @@ public struct NavItem: Sendable {
                     + "the item is kept and does nothing")
         }
         let data = item.object("data", sink)
-        for key in ["assets", "styles", "rules"] { _ = item.object(key, sink) }
+        for key in ["assets", "styles", "rules"] { item.checkObject(key, sink) }
         let children = item.array("nav_items", sink)?.compactMap { NavItem.read($0, sink) } ?? []
         guard let id, let typeName else { return nil }
         return NavItem(

@@ -36,7 +36,7 @@ public struct Navigation: Sendable {
         let assets = DefaultedObject(
             written: navigation.object("assets", sink),
             defaults: manifest?.sections["assets"]?.initialValues ?? [], parent: navigation)
-        _ = navigation.object("rules", sink)
+        navigation.checkObject("rules", sink)
         let items = navigation.array("nav_items", sink)?.compactMap { NavItem.read($0, sink) } ?? []
         guard let id, let categoryName, let category = Category(rawValue: categoryName) else { return nil }
         return Navigation(

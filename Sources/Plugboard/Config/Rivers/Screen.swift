@@ -55,8 +55,8 @@ public struct Screen: Sendable {
             presentation: presentation.flatMap(ScreenPresentation.init(rawValue:)),
             forceNavBarHidden: stylesObject.bool("force_nav_bar_hidden", sink) ?? false,
             backgroundColor: stylesObject.color("background_color", sink))
-        for key in ["general", "rules", "advertising"] { _ = screen.object(key, sink) }
-        _ = screen.array("ui_components", sink)
+        for key in ["general", "rules", "advertising"] { screen.checkObject(key, sink) }
+        screen.checkArray("ui_components", sink)
         let navigations = screen.array("navigations", sink)?.compactMap { Navigation.read($0, plugins: plugins, sink) }
         guard let id, let type else { return nil }
         return Screen(

@@ -88,6 +88,15 @@ struct ParsedDocumentTests {
         #expect(list[1]?.numberValue == nil)
     }
 
+    @Test func aDataSliceIsReadFromItsOwnStart() throws {
+        let data = Data("xx\n [\"é\", {\"k\": 1}]".utf8).dropFirst(2)
+        let root = try JSONParser.parse(data)
+        #expect(root[0]?.stringValue == "é")
+        #expect(root[1]?["k"]?.numberValue?.int == 1)
+        #expect(root[1]?.position == SourcePosition(line: 2, column: 8))
+        #expect(root == (try JSONParser.parse(Array(data))))
+    }
+
     @Test func keysAreLookedUpAsSwiftComparesStrings() throws {
         let root = try JSONParser.parse("{\"K\": 1, \"\u{212A}\": 2, \"e\\u0301\": 3, \"\": 4, \"K2\": 5}")
         #expect(root["\u{212A}"]?.numberValue?.int == 2)

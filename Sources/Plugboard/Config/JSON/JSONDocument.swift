@@ -1,6 +1,7 @@
+import Foundation
 import Synchronization
 
-/// A parsed document: a copy of its bytes and the tape `JSONScanner` recorded, shared by every
+/// A parsed document: its bytes and the tape `JSONScanner` recorded, shared by every
 /// `JSONNode` read from it.
 ///
 /// Nodes of a parsed document are a reference to it and a tape index, and decode what they are
@@ -8,18 +9,23 @@ import Synchronization
 /// children when listed. Parsing therefore costs a scan and two allocations whatever the size,
 /// and only what a caller reads is ever built. A node keeps the whole document alive.
 final class JSONDocument: Sendable {
-    let bytes: [UInt8]
+    /// The source: the caller's `Data` itself (shared, not copied), or a copy of other input.
+    let bytes: Data
     let tape: [JSONTapeEntry]
     /// Made on the first position asked for (see `JSONLineTable`).
     private let lines = Mutex<JSONLineTable?>(nil)
 
-    init(bytes: [UInt8], tape: [JSONTapeEntry]) {
+    init(bytes: Data, tape: [JSONTapeEntry]) {
         self.bytes = bytes
         self.tape = tape
     }
 
+    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
+    }
+
     func position(ofOffset offset: Int) -> SourcePosition {
-        bytes.withUnsafeBufferPointer { buffer in
+        withBytes { buffer in
             lines.withLock { lines in
                 if lines == nil { lines = JSONLineTable(buffer, upTo: buffer.count) }
                 return lines.unsafelyUnwrapped.position(of: offset, in: buffer)
@@ -58,7 +64,7 @@ final class JSONDocument: Sendable {
     func string(at index: Int) -> String {
         let entry = tape[index]
         guard entry.kind == .escapedString else { return text(from: entry.offset + 1, to: entry.end) }
-        return bytes.withUnsafeBufferPointer { buffer in
+        return withBytes { buffer in
             var scanner = JSONScanner(bytes: buffer, maximumDepth: 0)
             scanner.index = entry.offset
             return scanner.decodeValidatedString()
@@ -66,7 +72,7 @@ final class JSONDocument: Sendable {
     }
 
     private func text(from start: Int, to end: Int) -> String {
-        bytes.withUnsafeBufferPointer {
+        withBytes {
             String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
         }
     }
@@ -134,7 +140,7 @@ final class JSONDocument: Sendable {
         return key.withUTF8 { key in
             let keyIsASCII = key.allSatisfy { $0 < 0x80 }
             return tape.withUnsafeBufferPointer { tape in
-                bytes.withUnsafeBufferPointer { bytes in
+                withBytes { bytes in
                     var found: Int?
                     let end = tape[index].end
                     var keyIndex = index &+ 1

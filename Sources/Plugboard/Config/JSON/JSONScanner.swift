@@ -25,7 +25,8 @@ struct JSONScanner {
         self.maximumDepth = maximumDepth
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONDocument {
+    /// Parses the whole input and returns its tape.
+    mutating func parseDocument() throws(JSONSyntaxError) -> [JSONTapeEntry] {
         if end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             index = 3
         }
@@ -37,7 +38,7 @@ struct JSONScanner {
         if index < end {
             throw syntaxError(expected: "end of input", at: index)
         }
-        return JSONDocument(bytes: Array(bytes), tape: tape)
+        return tape
     }
 
     /// The position of `offset`, for an error message.

@@ -1,7 +1,6 @@
-import Foundation
 import Synchronization
 
-/// A parsed document: its bytes and the tape `JSONScanner` recorded, shared by every
+/// A parsed document: a copy of its bytes and the tape `JSONScanner` recorded, shared by every
 /// `JSONNode` read from it.
 ///
 /// Nodes of a parsed document are a reference to it and a tape index, and decode what they are
@@ -9,23 +8,20 @@ import Synchronization
 /// children when listed. Parsing therefore costs a scan and two allocations whatever the size,
 /// and only what a caller reads is ever built. A node keeps the whole document alive.
 final class JSONDocument: Sendable {
-    /// The source: the caller's `Data` itself (shared, not copied), or a copy of other input.
-    let bytes: Data
+    /// A copy of the source. Even a caller's `Data` is copied: reading an `Array` is cheaper than
+    /// reading `Data`, and key lookups read the bytes thousands of times per configuration.
+    let bytes: [UInt8]
     let tape: [JSONTapeEntry]
     /// Made on the first position asked for (see `JSONLineTable`).
     private let lines = Mutex<JSONLineTable?>(nil)
 
-    init(bytes: Data, tape: [JSONTapeEntry]) {
+    init(bytes: [UInt8], tape: [JSONTapeEntry]) {
         self.bytes = bytes
         self.tape = tape
     }
 
-    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytes.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
-    }
-
     func position(ofOffset offset: Int) -> SourcePosition {
-        withBytes { buffer in
+        bytes.withUnsafeBufferPointer { buffer in
             lines.withLock { lines in
                 if lines == nil { lines = JSONLineTable(buffer, upTo: buffer.count) }
                 return lines.unsafelyUnwrapped.position(of: offset, in: buffer)
@@ -64,7 +60,7 @@ final class JSONDocument: Sendable {
     func string(at index: Int) -> String {
         let entry = tape[index]
         guard entry.kind == .escapedString else { return text(from: entry.offset + 1, to: entry.end) }
-        return withBytes { buffer in
+        return bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(bytes: buffer, maximumDepth: 0)
             scanner.index = entry.offset
             return scanner.decodeValidatedString()
@@ -72,7 +68,7 @@ final class JSONDocument: Sendable {
     }
 
     private func text(from start: Int, to end: Int) -> String {
-        withBytes {
+        bytes.withUnsafeBufferPointer {
             String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
         }
     }
@@ -140,7 +136,7 @@ final class JSONDocument: Sendable {
         return key.withUTF8 { key in
             let keyIsASCII = key.allSatisfy { $0 < 0x80 }
             return tape.withUnsafeBufferPointer { tape in
-                withBytes { bytes in
+                bytes.withUnsafeBufferPointer { bytes in
                     var found: Int?
                     let end = tape[index].end
                     var keyIndex = index &+ 1

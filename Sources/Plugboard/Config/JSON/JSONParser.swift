@@ -41,27 +41,23 @@ public struct JSONParser: Sendable {
         }.get()
     }
 
-    /// Parses `data`; `Data` gets its own overload so it is neither copied to be read nor to be
-    /// kept: the document shares it.
+    /// Parses `data`; `Data` gets its own overload so it never takes the copying path.
     public static func parse(
         _ data: Data,
         maximumDepth: Int = defaultMaximumDepth
     ) throws(JSONSyntaxError) -> JSONNode {
         try data.withUnsafeBytes { raw in
-            parse(buffer: raw.bindMemory(to: UInt8.self), keeping: data, maximumDepth: maximumDepth)
+            parse(buffer: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth)
         }.get()
     }
 
-    /// Parses `buffer`; the document keeps `source` when it holds the same bytes, or a copy.
     private static func parse(
         buffer: UnsafeBufferPointer<UInt8>,
-        keeping source: Data? = nil,
         maximumDepth: Int
     ) -> Result<JSONNode, JSONSyntaxError> {
         Result { () throws(JSONSyntaxError) in
             var scanner = JSONScanner(bytes: buffer, maximumDepth: maximumDepth)
-            let tape = try scanner.parseDocument()
-            return JSONNode(document: JSONDocument(bytes: source ?? Data(buffer: buffer), tape: tape), index: 0)
+            return JSONNode(document: try scanner.parseDocument(), index: 0)
         }
     }
 }

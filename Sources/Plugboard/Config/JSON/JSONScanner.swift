@@ -25,8 +25,7 @@ struct JSONScanner {
         self.maximumDepth = maximumDepth
     }
 
-    /// Parses the whole input and returns its tape.
-    mutating func parseDocument() throws(JSONSyntaxError) -> [JSONTapeEntry] {
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONDocument {
         if end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             index = 3
         }
@@ -38,7 +37,7 @@ struct JSONScanner {
         if index < end {
             throw syntaxError(expected: "end of input", at: index)
         }
-        return tape
+        return JSONDocument(bytes: Array(bytes), tape: tape)
     }
 
     /// The position of `offset`, for an error message.

@@ -8,12 +8,16 @@ import Testing
     @Test(arguments: [
         ("#FF1A1A2E", UInt32(0xFF1A_1A2E)), ("#1A1A2E", 0xFF1A_1A2E), ("#80ffffff", 0x80FF_FFFF),
         ("rgba(43,43,43, 1)", 0xFF2B_2B2B), ("rgba(255, 0, 0, 0.5)", 0x80FF_0000), (" #000000 ", 0xFF00_0000),
+        ("#aBcDeF", 0xFFAB_CDEF), ("\t#0000FF\u{3000}", 0xFF00_00FF),
     ])
     func colorsParse(text: String, argb: UInt32) {
         #expect(ColorParser.parse(text) == ARGBColor(argb))
     }
 
-    @Test(arguments: ["#FFF", "#GG000000", "rgba(256,0,0,1)", "rgba(0,0,0,2)", "rgb(0,0,0)", "red", "#1234567"])
+    @Test(arguments: [
+        "#FFF", "#GG000000", "rgba(256,0,0,1)", "rgba(0,0,0,2)", "rgb(0,0,0)", "red", "#1234567",
+        "#", "#+FFFFFF", "#-FFFFF", "#ＦＦＦＦＦＦ", "#FFFFFF\u{301}", "#\u{301}FFFFFF", "# FFFFFF",
+    ])
     func badColorsDoNotParse(text: String) {
         #expect(ColorParser.parse(text) == nil)
     }

@@ -5,7 +5,8 @@ import Foundation
 /// `JSONSerialization` reports neither line nor column for values or errors, which makes
 /// configuration errors hard to locate. This parser accepts exactly RFC 8259 JSON (no comments,
 /// trailing commas, leading zeros, NaN or unescaped control characters; UTF-8 only, with an
-/// optional byte-order mark) and returns a tree of `JSONNode`s that carry their positions.
+/// optional byte-order mark) and returns a tree of `JSONNode`s that carry their positions. The
+/// tree is read lazily from a copy of the document (see `JSONDocument`).
 public struct JSONParser: Sendable {
     /// Nesting deeper than this is reported as an error instead of risking a stack overflow.
     public static let defaultMaximumDepth = 512
@@ -56,7 +57,7 @@ public struct JSONParser: Sendable {
     ) -> Result<JSONNode, JSONSyntaxError> {
         Result { () throws(JSONSyntaxError) in
             var scanner = JSONScanner(bytes: buffer, maximumDepth: maximumDepth)
-            return try scanner.parseDocument()
+            return JSONNode(document: try scanner.parseDocument(), index: 0)
         }
     }
 }

@@ -2,9 +2,10 @@
 ///
 /// `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?` — so no leading zeros, no `+`, no bare
 /// `.` or exponent, no `NaN` or `Infinity`. Conversion to `Int64`/`Double` is left to `JSONNumber`,
-/// which does it only when asked.
+/// which does it only when asked; the text itself is only made when the number is read.
 extension JSONScanner {
-    mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {
+    /// Checks the number at `index` and leaves `index` after it.
+    mutating func parseNumber() throws(JSONSyntaxError) {
         let start = index
         if bytes[index] == UInt8(ascii: "-") {
             index += 1
@@ -38,8 +39,6 @@ extension JSONScanner {
             }
             skipDigits()
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        return JSONNumber(validatedText: text)
     }
 
     @inline(__always)

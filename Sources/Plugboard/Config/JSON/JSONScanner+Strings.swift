@@ -1,60 +1,85 @@
 /// String literals: the fast path for plain text, escapes, and UTF-8 validation.
 ///
-/// Most strings have no escapes, so the scanner first looks for the closing quote and, if it
-/// finds no backslash on the way, decodes the whole run with one `String(decoding:as:)` call.
-/// Only strings with escapes are assembled byte by byte in the reusable `scratch` buffer.
+/// Parsing only checks a string and records where it is; it is decoded when read
+/// (`JSONDocument.string(at:)`). Most strings have no escapes: their bytes are the text, so reading
+/// them is one `String(decoding:as:)` call. Strings with escapes are marked on the tape and decoded
+/// by `decodeValidatedString()`, with the same escape code that checked them.
 extension JSONScanner {
-    /// Parses the string whose opening quote is at `index` and leaves `index` after its closing quote.
-    mutating func parseString() throws(JSONSyntaxError) -> String {
+    /// Checks the string whose opening quote is at `index` and leaves `index` after its closing
+    /// quote. Returns its kind: with escapes, all ASCII, or neither.
+    mutating func parseString() throws(JSONSyntaxError) -> JSONTapeEntry.Kind {
         index += 1
-        let start = index
-        while index < end {
+        var kind = JSONTapeEntry.Kind.asciiString
+        while true {
+            skipPlainStringBytes()
+            guard index < end else { throw syntaxError(expected: "a closing quote", at: index) }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 index += 1
-                return string
+                return kind
             }
             if byte == UInt8(ascii: "\\") {
-                return try parseEscapedString(from: start)
-            }
-            if byte < 0x20 {
-                throw controlCharacterError(at: index)
+                scratch.removeAll(keepingCapacity: true)
+                try scanEscapes()
+                return .escapedString
             }
             if byte >= 0x80 {
-                try skipUTF8Sequence()
-            } else {
-                index += 1
+                kind = .string
             }
+            try skipStringByte(byte)
         }
-        throw syntaxError(expected: "a closing quote", at: index)
     }
 
-    /// The slow path, entered at the first backslash: copies runs of plain bytes and decoded
-    /// escapes into `scratch`.
-    private mutating func parseEscapedString(from start: Int) throws(JSONSyntaxError) -> String {
-        scratch.removeAll(keepingCapacity: true)
-        var runStart = start
-        while index < end {
+    /// Steps over `byte`, the one at `index` that is no quote and no backslash.
+    @inline(__always)
+    private mutating func skipStringByte(_ byte: UInt8) throws(JSONSyntaxError) {
+        if byte < 0x20 {
+            throw controlCharacterError(at: index)
+        }
+        if byte >= 0x80 {
+            try skipUTF8Sequence()
+        } else {
+            index += 1
+        }
+    }
+
+    /// The rest of a string from its first backslash at `index`: copies runs of plain bytes and
+    /// decoded escapes onto `scratch`, and leaves `index` after the closing quote.
+    private mutating func scanEscapes() throws(JSONSyntaxError) {
+        while true {
+            let runStart = index
+            skipPlainStringBytes()
+            guard index < end else { throw syntaxError(expected: "a closing quote", at: index) }
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                index += 1
-                return String(decoding: scratch, as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") {
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                if byte == UInt8(ascii: "\"") {
+                    index += 1
+                    return
+                }
                 try parseEscape()
-                runStart = index
-            } else if byte < 0x20 {
-                throw controlCharacterError(at: index)
-            } else if byte >= 0x80 {
-                try skipUTF8Sequence()
             } else {
-                index += 1
+                try skipStringByte(byte)
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             }
         }
-        throw syntaxError(expected: "a closing quote", at: index)
+    }
+
+    /// Decodes the string whose opening quote is at `index`, which the parser has already checked.
+    mutating func decodeValidatedString() -> String {
+        let quote = index
+        do {
+            index += 1
+            while bytes[index] != UInt8(ascii: "\\") {
+                index += 1
+            }
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[quote + 1..<index]))
+            try scanEscapes()
+            return String(decoding: scratch, as: UTF8.self)
+        } catch {
+            preconditionFailure("the string at \(quote) was checked when parsed: \(error)")
+        }
     }
 
     /// Decodes the escape whose backslash is at `index` into `scratch`.
@@ -153,13 +178,12 @@ extension JSONScanner {
 
     /// Checks the multi-byte UTF-8 character whose lead byte is at `index` (the rules of the
     /// Unicode Standard, table 3-7: no overlong forms, surrogates or values above U+10FFFF) and
-    /// steps over it, counting its continuation bytes for column numbers.
+    /// steps over it.
     @inline(__always)
     mutating func skipUTF8Sequence() throws(JSONSyntaxError) {
         let length = Self.utf8SequenceLength(at: index, in: bytes)
         guard length > 0 else { throw invalidUTF8Error(at: index) }
         index += length
-        continuationBytesOnLine += length - 1
     }
 
     /// The length of the valid UTF-8 sequence starting at `offset`, or 0 if it is not valid.

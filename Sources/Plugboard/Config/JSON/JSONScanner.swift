@@ -1,26 +1,22 @@
-/// The parsing state machine behind `JSONParser`: structure, whitespace and positions.
+/// The parsing state machine behind `JSONParser`: structure and whitespace, recorded on a tape.
 ///
-/// It reads straight from an `UnsafeBufferPointer` and tracks line numbers as it goes, so a
-/// position costs two subtractions: whitespace is the only place a line break can appear, and
-/// non-ASCII bytes can only appear inside strings, where the string scanner counts them. Strings
-/// and numbers live in their own files (`JSONScanner+Strings.swift`, `JSONScanner+Numbers.swift`),
-/// and error messages in `JSONScanner+Errors.swift`.
+/// It reads straight from an `UnsafeBufferPointer` and appends one `JSONTapeEntry` per value, so
+/// parsing allocates nothing per value. It keeps no line count: positions are computed from byte
+/// offsets when asked for (`JSONLineTable`). Long runs of string bytes and of indentation are
+/// read eight bytes at a time (`JSONScanner+Words.swift`). Strings and numbers live in their own
+/// files (`JSONScanner+Strings.swift`, `JSONScanner+Numbers.swift`), and error messages in
+/// `JSONScanner+Errors.swift`.
 struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let end: Int
     let maximumDepth: Int
     /// The next byte to read.
     var index = 0
-    /// The 1-based line `index` is on.
-    var line = 1
-    /// The offset of the first byte of the current line.
-    var lineStart = 0
-    /// Bytes on the current line, before `index`, that continue a multi-byte UTF-8 character;
-    /// subtracting them turns a byte column into a scalar column.
-    var continuationBytesOnLine = 0
     /// How many arrays and objects enclose the value being parsed.
     var depth = 0
-    /// Reused buffer for strings with escapes, so each such string costs one allocation at most.
+    /// Every value parsed so far, in source order.
+    var tape: [JSONTapeEntry] = []
+    /// Reused buffer for decoding strings with escapes.
     var scratch: [UInt8] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
@@ -29,79 +25,66 @@ struct JSONScanner {
         self.maximumDepth = maximumDepth
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONDocument {
         if end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-            // A byte-order mark is invisible in editors, so columns start after it.
             index = 3
-            lineStart = 3
         }
+        // Pretty-printed documents have about one value per 20 bytes: one reservation, mostly.
+        tape.reserveCapacity(end / 16 + 1)
         skipWhitespace()
-        let root = try parseValue(expected: "a value")
+        try parseValue(expected: "a value")
         skipWhitespace()
         if index < end {
             throw syntaxError(expected: "end of input", at: index)
         }
-        return root
+        return JSONDocument(bytes: Array(bytes), tape: tape)
     }
 
-    /// The position of `offset`, which must be on the current line with every multi-byte
-    /// character before it already counted (true wherever the scanner stops to report something).
-    @inline(__always)
+    /// The position of `offset`, for an error message.
     func position(at offset: Int) -> SourcePosition {
-        SourcePosition(line: line, column: offset - lineStart - continuationBytesOnLine + 1)
+        JSONLineTable.position(of: offset, in: bytes)
     }
 
     @inline(__always)
     mutating func skipWhitespace() {
         while index < end {
-            let byte = bytes[index]
-            if byte > 0x20 { return }
-            switch byte {
-            case 0x20, 0x09:
+            switch bytes[index] {
+            case 0x20:
                 index += 1
-            case 0x0A:
+                skipSpaces()
+            case 0x0A, 0x0D, 0x09:
                 index += 1
-                startLine()
-            case 0x0D:
-                index += 1
-                if index < end && bytes[index] == 0x0A { index += 1 }
-                startLine()
             default:
                 return
             }
         }
     }
 
-    @inline(__always)
-    private mutating func startLine() {
-        line += 1
-        lineStart = index
-        continuationBytesOnLine = 0
-    }
-
     /// Parses the value at `index`, which must not be whitespace. `expected` describes what the
     /// context wanted, for the error when no value starts here.
-    mutating func parseValue(expected: StaticString) throws(JSONSyntaxError) -> JSONNode {
+    mutating func parseValue(expected: StaticString) throws(JSONSyntaxError) {
         guard index < end else { throw syntaxError(expected: expected, at: index) }
-        let position = position(at: index)
+        let start = index
         switch bytes[index] {
         case UInt8(ascii: "\""):
-            return JSONNode(.string(try parseString()), position: position)
+            let kind = try parseString()
+            tape.append(JSONTapeEntry(kind, offset: start, end: index - 1))
         case UInt8(ascii: "{"):
-            return JSONNode(.object(try parseObject()), position: position)
+            try parseObject()
         case UInt8(ascii: "["):
-            return JSONNode(.array(try parseArray()), position: position)
+            try parseArray()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(.number(try parseNumber()), position: position)
+            try parseNumber()
+            tape.append(JSONTapeEntry(.number, offset: start, end: index))
         case UInt8(ascii: "t"):
             try parseLiteral("true", expected: expected)
-            return JSONNode(.bool(true), position: position)
+            tape.append(JSONTapeEntry(.true, offset: start))
         case UInt8(ascii: "f"):
             try parseLiteral("false", expected: expected)
-            return JSONNode(.bool(false), position: position)
+            tape.append(JSONTapeEntry(.false, offset: start))
         case UInt8(ascii: "n"):
             try parseLiteral("null", expected: expected)
-            return JSONNode(.null, position: position)
+            tape.append(JSONTapeEntry(.null, offset: start))
         default:
             throw syntaxError(expected: expected, at: index)
         }
@@ -123,8 +106,9 @@ struct JSONScanner {
         index += count
     }
 
+    /// Records the opening of an array or object at `index`; `closeContainer` fills in its end.
     @inline(__always)
-    private mutating func enterContainer() throws(JSONSyntaxError) {
+    private mutating func openContainer(_ kind: JSONTapeEntry.Kind) throws(JSONSyntaxError) -> Int {
         depth += 1
         if depth > maximumDepth {
             throw JSONSyntaxError(
@@ -133,22 +117,28 @@ struct JSONScanner {
                 byteOffset: index
             )
         }
-    }
-
-    private mutating func parseArray() throws(JSONSyntaxError) -> [JSONNode] {
-        try enterContainer()
+        tape.append(JSONTapeEntry(kind, offset: index))
         index += 1
         skipWhitespace()
-        var elements: [JSONNode] = []
+        return tape.count - 1
+    }
+
+    @inline(__always)
+    private mutating func closeContainer(_ container: Int) {
+        depth -= 1
+        tape[container].end = tape.count
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) {
+        let container = try openContainer(.array)
+        defer { closeContainer(container) }
         if index < end && bytes[index] == UInt8(ascii: "]") {
             index += 1
-            depth -= 1
-            return elements
+            return
         }
         var expected: StaticString = "a value or \"]\""
-        elements.reserveCapacity(4)  // one allocation for most arrays, not three as it grows
         while true {
-            elements.append(try parseValue(expected: expected))
+            try parseValue(expected: expected)
             skipWhitespace()
             guard index < end else { throw syntaxError(expected: "\",\" or \"]\"", at: index) }
             let byte = bytes[index]
@@ -157,43 +147,37 @@ struct JSONScanner {
                 skipWhitespace()
                 expected = "a value"
             } else if byte == UInt8(ascii: "]") {
-                break
+                return
             } else {
                 index -= 1
                 throw syntaxError(expected: "\",\" or \"]\"", at: index)
             }
         }
-        depth -= 1
-        return elements
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONObject {
-        try enterContainer()
-        index += 1
-        skipWhitespace()
-        var entries: [JSONObject.Entry] = []
+    private mutating func parseObject() throws(JSONSyntaxError) {
+        let container = try openContainer(.object)
+        defer { closeContainer(container) }
         if index < end && bytes[index] == UInt8(ascii: "}") {
             index += 1
-            depth -= 1
-            return JSONObject(entries: entries)
+            return
         }
         var expected: StaticString = "a string key or \"}\""
-        entries.reserveCapacity(8)  // one allocation for most objects, not four as it grows
         while true {
             // After a comma a key is required, so a trailing comma is reported at the "}".
             guard index < end && bytes[index] == UInt8(ascii: "\"") else {
                 throw syntaxError(expected: expected, at: index)
             }
-            let keyPosition = position(at: index)
-            let key = try parseString()
+            let keyStart = index
+            let keyKind = try parseString()
+            tape.append(JSONTapeEntry(keyKind, offset: keyStart, end: index - 1))
             skipWhitespace()
             guard index < end && bytes[index] == UInt8(ascii: ":") else {
                 throw syntaxError(expected: "\":\"", at: index)
             }
             index += 1
             skipWhitespace()
-            let value = try parseValue(expected: "a value")
-            entries.append(JSONObject.Entry(key: key, keyPosition: keyPosition, value: value))
+            try parseValue(expected: "a value")
             skipWhitespace()
             guard index < end else { throw syntaxError(expected: "\",\" or \"}\"", at: index) }
             let byte = bytes[index]
@@ -202,13 +186,11 @@ struct JSONScanner {
                 skipWhitespace()
                 expected = "a string key"
             } else if byte == UInt8(ascii: "}") {
-                break
+                return
             } else {
                 index -= 1
                 throw syntaxError(expected: "\",\" or \"}\"", at: index)
             }
         }
-        depth -= 1
-        return JSONObject(entries: entries)
     }
 }

@@ -37,7 +37,7 @@ public struct FieldSection: Sendable {
             }
             guard let key = field.string("key", required: true, sink) else { return [] }
             let options = field.array("options", sink)?.compactMap { option -> Option? in
-                if option.node.objectValue != nil {
+                if option.node.isObject {
                     guard let value = option["value"]?.node.value else {
                         sink.error(option.location, "missing required key \"value\"")
                         return nil

@@ -12,18 +12,65 @@
 public struct PlugboardKeys: Sendable, Hashable {
     public var library: String
     /// Where `library` is written, for diagnostics about the file it names.
-    public var libraryLocation: ConfigLocation?
+    public var libraryLocation: ConfigLocation? {
+        get { libraryPlace?.location }
+        set { libraryPlace = newValue.map { .location($0) } }
+    }
+    private var libraryPlace: DeferredLocation?
     public var sha256: String?
     /// A white-label screen (like Settings and EPG): its bar is always placed on_top.
     public var whiteLabel = false
     /// The dynamic exports, in file order, with where each is written.
     public var exports: [Export]
 
+    init(
+        library: String, libraryLocation: ConfigLocation? = nil, sha256: String?, whiteLabel: Bool = false,
+        exports: [Export]
+    ) {
+        self.init(
+            library: library, libraryPlace: libraryLocation.map { .location($0) }, sha256: sha256,
+            whiteLabel: whiteLabel, exports: exports)
+    }
+
+    private init(
+        library: String, libraryPlace: DeferredLocation?, sha256: String?, whiteLabel: Bool, exports: [Export]
+    ) {
+        self.library = library
+        self.libraryPlace = libraryPlace
+        self.sha256 = sha256
+        self.whiteLabel = whiteLabel
+        self.exports = exports
+    }
+
     /// A function the library exports beyond the ABI, called with JSON arguments through libffi.
     public struct Export: Sendable, Hashable {
         public var name: String
         public var signature: Signature
-        public var location: ConfigLocation
+        public var location: ConfigLocation {
+            get { place.location }
+            set { place = .location(newValue) }
+        }
+        private var place: DeferredLocation
+
+        init(name: String, signature: Signature, location: ConfigLocation) {
+            self.init(name: name, signature: signature, place: .location(location))
+        }
+
+        fileprivate init(name: String, signature: Signature, place: DeferredLocation) {
+            self.name = name
+            self.signature = signature
+            self.place = place
+        }
+
+        public static func == (lhs: Export, rhs: Export) -> Bool {
+            lhs.name == rhs.name && lhs.signature == rhs.signature && lhs.location == rhs.location
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(signature)
+            hasher.combine(location)
+        }
     }
 
     public static func == (lhs: PlugboardKeys, rhs: PlugboardKeys) -> Bool {
@@ -53,7 +100,7 @@ public struct PlugboardKeys: Sendable, Hashable {
                 }
                 do {
                     exports.append(
-                        Export(name: name, signature: try SignatureParser.parse(text), location: value.location))
+                        Export(name: name, signature: try SignatureParser.parse(text), place: .node(value)))
                 } catch {
                     sink.error(value.location, "export '\(name)': \(error) in \"\(text)\"")
                 }
@@ -61,7 +108,7 @@ public struct PlugboardKeys: Sendable, Hashable {
         }
         guard let library else { return nil }
         return PlugboardKeys(
-            library: library, libraryLocation: object["library"]?.location, sha256: sha256?.lowercased(),
+            library: library, libraryPlace: object["library"].map { .node($0) }, sha256: sha256?.lowercased(),
             whiteLabel: object.bool("white_label", sink) ?? false, exports: exports)
     }
 }

@@ -48,7 +48,7 @@ public struct PluginManifest: Sendable {
         }
         let api = manifest.object("api", sink)
         let minZapp = manifest["min_zapp_sdk"]
-        if let minZapp, minZapp.node.stringValue == nil, minZapp.node.objectValue == nil, !minZapp.node.isNull {
+        if let minZapp, minZapp.node.stringValue == nil, !minZapp.node.isObject, !minZapp.node.isNull {
             minZapp.mismatch("a version string or an object of versions per platform", sink)
         }
         var sections: [String: FieldSection] = [:]

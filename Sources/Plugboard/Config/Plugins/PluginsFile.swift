@@ -6,7 +6,17 @@ public struct PluginEntry: Sendable {
     /// The app's values for the plugin's custom configuration fields, or nil.
     public var configuration: ConfigNode?
     /// Where the entry is.
-    public var location: ConfigLocation
+    public var location: ConfigLocation {
+        get { place.location }
+        set { place = .location(newValue) }
+    }
+    private var place: DeferredLocation
+
+    init(manifest: PluginManifest, configuration: ConfigNode?, node: ConfigNode) {
+        self.manifest = manifest
+        self.configuration = configuration
+        self.place = .node(node)
+    }
 
     /// The plugin model a plugin is created with: its manifest with `configuration_json`
     /// added, as JSON text.
@@ -58,7 +68,7 @@ public struct PluginsFile: Sendable {
             guard let manifestNode = entry.member("plugin", required: true, sink),
                 let manifest = PluginManifest.read(manifestNode, sink)
             else { return nil }
-            return PluginEntry(manifest: manifest, configuration: configuration, location: entry.location)
+            return PluginEntry(manifest: manifest, configuration: configuration, node: entry)
         }
         return PluginsFile(file: file, entries: entries)
     }

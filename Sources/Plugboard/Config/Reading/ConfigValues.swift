@@ -16,18 +16,18 @@ extension ConfigObject {
     /// A number written as a string ("17"), as the UI Builder writes sizes. A JSON number is
     /// accepted too. Must be finite and > 0.
     public func numericString(_ key: String, _ sink: DiagnosticSink) -> Double? {
-        guard let value = member(key, required: false, sink) else { return nil }
+        guard let value = value(key, required: false, sink) else { return nil }
         let number: Double?
-        if let text = value.node.stringValue {
-            number = Double(text.trimmingCharacters(in: .whitespaces))
-        } else if let json = value.node.numberValue {
+        if let text = value.stringValue {
+            number = Double(text.trimmingWhitespaces())
+        } else if let json = value.numberValue {
             number = json.double
         } else {
-            value.mismatch("a number in a string", sink)
+            self[key]!.mismatch("a number in a string", sink)
             return nil
         }
         guard let number, number.isFinite, number > 0 else {
-            value.invalid(value.node.stringValue ?? "\(value.node.numberValue!.text)", "a positive number", sink)
+            self[key]!.invalid(value.stringValue ?? "\(value.numberValue!.text)", "a positive number", sink)
             return nil
         }
         return number
@@ -54,24 +54,36 @@ extension ConfigNode {
 /// Parses the colour notations found in rivers.json and manifests.
 public enum ColorParser {
     public static func parse(_ text: String) -> ARGBColor? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("#") {
-            let hex = trimmed.dropFirst()
-            guard hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else { return nil }
-            switch hex.count {
-            case 8: return ARGBColor(value)
-            case 6: return ARGBColor(0xFF00_0000 | value)
-            default: return nil
-            }
+        let trimmed = text.trimmingWhitespaces()
+        if trimmed.utf8.first == UInt8(ascii: "#") {
+            return hex(trimmed.utf8.dropFirst())
         }
         let lower = trimmed.lowercased()
         guard lower.hasPrefix("rgba("), lower.hasSuffix(")") else { return nil }
         let parts = lower.dropFirst(5).dropLast().split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingWhitespaces() }
         guard parts.count == 4, let alpha = Double(parts[3]), (0...1).contains(alpha) else { return nil }
         let channels = parts[0..<3].compactMap { UInt32($0) }.filter { $0 <= 255 }
         guard channels.count == 3 else { return nil }
         let a = UInt32((alpha * 255).rounded())
         return ARGBColor(a << 24 | channels[0] << 16 | channels[1] << 8 | channels[2])
+    }
+
+    /// The digits after `#`: eight (ARGB) or six (RGB, opaque) ASCII hexadecimal digits. Read as
+    /// bytes, since colours are read for every screen and navigation of an app.
+    private static func hex(_ digits: Substring.UTF8View) -> ARGBColor? {
+        guard digits.count == 8 || digits.count == 6 else { return nil }
+        var value: UInt32 = 0
+        for byte in digits {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return ARGBColor(digits.count == 8 ? value : 0xFF00_0000 | value)
     }
 }

@@ -7,17 +7,35 @@ public struct DefaultedObject: ConfigObject, Sendable {
     /// Initial values by key, from the manifest section.
     public var defaults: [(key: String, value: ConfigNode)]
     /// Where a missing key is reported when the object itself is missing.
-    public var fallbackLocation: ConfigLocation
+    private var fallback: DeferredLocation
 
     public init(written: ConfigNode?, defaults: [(key: String, value: ConfigNode)], fallback: ConfigLocation) {
         self.written = written
         self.defaults = defaults
-        self.fallbackLocation = fallback
+        self.fallback = .location(fallback)
+    }
+
+    /// An object whose missing keys are reported at `parent` when it is missing itself.
+    init(written: ConfigNode?, defaults: [(key: String, value: ConfigNode)], parent: ConfigNode) {
+        self.written = written
+        self.defaults = defaults
+        self.fallback = .node(parent)
+    }
+
+    /// Where a missing key is reported when the object itself is missing.
+    public var fallbackLocation: ConfigLocation {
+        get { fallback.location }
+        set { fallback = .location(newValue) }
     }
 
     public subscript(key: String) -> ConfigNode? {
         if let value = written?[key] { return value }
         return defaults.first { $0.key == key }?.value
+    }
+
+    public func jsonNode(forKey key: String) -> JSONNode? {
+        if let value = written?.node[key] { return value }
+        return defaults.first { $0.key == key }?.value.node
     }
 
     public var location: ConfigLocation { written?.location ?? fallbackLocation }

@@ -51,7 +51,7 @@ public struct NavItem: Sendable {
                     + "the item is kept and does nothing")
         }
         let data = item.object("data", sink)
-        for key in ["assets", "styles", "rules"] { _ = item.object(key, sink) }
+        for key in ["assets", "styles", "rules"] { item.checkObject(key, sink) }
         let children = item.array("nav_items", sink)?.compactMap { NavItem.read($0, sink) } ?? []
         guard let id, let typeName else { return nil }
         return NavItem(
@@ -64,6 +64,13 @@ public struct NavItem: Sendable {
 
     /// This item and every nested one, depth first.
     public var flattened: [NavItem] { [self] + navItems.flatMap(\.flattened) }
+
+    /// Calls `body` with this item and every nested one, depth first: `flattened` without
+    /// building its array, for the checks that visit every item of every navigation.
+    func forEachFlattened(_ body: (NavItem) -> Void) {
+        body(self)
+        for item in navItems { item.forEachFlattened(body) }
+    }
 }
 
 extension NavItem {

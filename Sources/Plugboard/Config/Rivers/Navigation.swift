@@ -32,11 +32,11 @@ public struct Navigation: Sendable {
         let manifest = navigationType.flatMap { plugins.entry($0)?.manifest }
         let styles = DefaultedObject(
             written: navigation.object("styles", sink),
-            defaults: manifest?.sections["styles"]?.initialValues ?? [], fallback: navigation.location)
+            defaults: manifest?.sections["styles"]?.initialValues ?? [], parent: navigation)
         let assets = DefaultedObject(
             written: navigation.object("assets", sink),
-            defaults: manifest?.sections["assets"]?.initialValues ?? [], fallback: navigation.location)
-        _ = navigation.object("rules", sink)
+            defaults: manifest?.sections["assets"]?.initialValues ?? [], parent: navigation)
+        navigation.checkObject("rules", sink)
         let items = navigation.array("nav_items", sink)?.compactMap { NavItem.read($0, sink) } ?? []
         guard let id, let categoryName, let category = Category(rawValue: categoryName) else { return nil }
         return Navigation(

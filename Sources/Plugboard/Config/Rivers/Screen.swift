@@ -45,18 +45,18 @@ public struct Screen: Sendable {
         let manifest = type.flatMap { plugins.entry($0)?.manifest }
         let stylesObject = DefaultedObject(
             written: screen.object("styles", sink), defaults: manifest?.sections["styles"]?.initialValues ?? [],
-            fallback: screen.location)
+            parent: screen)
         let dataObject = DefaultedObject(
             written: screen.object("data", sink), defaults: manifest?.sections["data"]?.initialValues ?? [],
-            fallback: screen.location)
+            parent: screen)
         let presentation = stylesObject.oneOf("presentation", ScreenPresentation.allCases.map(\.rawValue), sink)
         let styles = Styles(
             family: stylesObject.string("family", sink),
             presentation: presentation.flatMap(ScreenPresentation.init(rawValue:)),
             forceNavBarHidden: stylesObject.bool("force_nav_bar_hidden", sink) ?? false,
             backgroundColor: stylesObject.color("background_color", sink))
-        for key in ["general", "rules", "advertising"] { _ = screen.object(key, sink) }
-        _ = screen.array("ui_components", sink)
+        for key in ["general", "rules", "advertising"] { screen.checkObject(key, sink) }
+        screen.checkArray("ui_components", sink)
         let navigations = screen.array("navigations", sink)?.compactMap { Navigation.read($0, plugins: plugins, sink) }
         guard let id, let type else { return nil }
         return Screen(

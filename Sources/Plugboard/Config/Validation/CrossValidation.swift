@@ -9,33 +9,41 @@ enum CrossValidation {
             checkScreenType(screen, plugins, sink)
             for navigation in screen.navigations {
                 checkNavigationType(navigation, plugins, sink)
-                for item in navigation.navItems.flatMap(\.flattened) {
-                    guard let target = item.data.target, !screenIDs.contains(target), let location = item.targetLocation
-                    else { continue }
-                    if target.contains("://") {
-                        // A deep link (seed 004): its routes are checked when it is followed.
-                        do throws(RouteURLError) {
-                            _ = try RouteURL.parse(target)
-                        } catch {
-                            sink.error(location, "target \"\(target)\" is not a valid link: \(error)")
+                for root in navigation.navItems {
+                    root.forEachFlattened { item in
+                        guard let target = item.data.target, !screenIDs.contains(target),
+                            let location = item.targetLocation
+                        else { return }
+                        if target.contains("://") {
+                            // A deep link (seed 004): its routes are checked when it is followed.
+                            do throws(RouteURLError) {
+                                _ = try RouteURL.parse(target)
+                            } catch {
+                                sink.error(location, "target \"\(target)\" is not a valid link: \(error)")
+                            }
+                        } else {
+                            sink.error(location, "target \"\(target)\" names no screen in \(rivers.file)")
                         }
-                    } else {
-                        sink.error(location, "target \"\(target)\" names no screen in \(rivers.file)")
                     }
                 }
             }
         }
     }
 
+    /// Locations are worked out only for the entries reported: most configurations have no
+    /// duplicates, and a location costs a position and a rendered path.
     private static func checkPluginIdentifiers(_ plugins: PluginsFile, _ sink: DiagnosticSink) {
-        var seen: [String: ConfigLocation] = [:]
-        for entry in plugins.entries {
-            let location = entry.manifest.node["identifier"]?.location ?? entry.location
+        func location(_ entry: PluginEntry) -> ConfigLocation {
+            entry.manifest.node["identifier"]?.location ?? entry.location
+        }
+        var seen = [String: Int](minimumCapacity: plugins.entries.count)
+        for (position, entry) in plugins.entries.enumerated() {
             if let first = seen[entry.manifest.identifier] {
                 sink.error(
-                    location, "duplicate plugin identifier \"\(entry.manifest.identifier)\"", related: first)
+                    location(entry), "duplicate plugin identifier \"\(entry.manifest.identifier)\"",
+                    related: location(plugins.entries[first]))
             } else {
-                seen[entry.manifest.identifier] = location
+                seen[entry.manifest.identifier] = position
             }
         }
     }
@@ -53,24 +61,25 @@ enum CrossValidation {
         }
     }
 
+    /// Remembers the first node of each id, and works out locations only for duplicates.
     private static func checkDuplicateIDs(_ rivers: RiversFile, _ sink: DiagnosticSink) {
-        var screens: [String: ConfigLocation] = [:]
-        var navigations: [String: ConfigLocation] = [:]
-        func note(_ id: String, _ node: ConfigNode, in seen: inout [String: ConfigLocation], _ what: String) {
-            let location = node["id"]?.location ?? node.location
+        var screens: [String: ConfigNode] = [:]
+        var navigations: [String: ConfigNode] = [:]
+        func location(_ node: ConfigNode) -> ConfigLocation { node["id"]?.location ?? node.location }
+        func note(_ id: String, _ node: ConfigNode, in seen: inout [String: ConfigNode], _ what: String) {
             if let first = seen[id] {
-                sink.error(location, "duplicate \(what) id \"\(id)\"", related: first)
+                sink.error(location(node), "duplicate \(what) id \"\(id)\"", related: location(first))
             } else {
-                seen[id] = location
+                seen[id] = node
             }
         }
         for screen in rivers.screens {
             note(screen.id, screen.node, in: &screens, "screen")
             for navigation in screen.navigations {
                 note(navigation.id, navigation.node, in: &navigations, "navigation")
-                var items: [String: ConfigLocation] = [:]
-                for item in navigation.navItems.flatMap(\.flattened) {
-                    note(item.id, item.node, in: &items, "nav item")
+                var items: [String: ConfigNode] = [:]
+                for root in navigation.navItems {
+                    root.forEachFlattened { note($0.id, $0.node, in: &items, "nav item") }
                 }
             }
         }
@@ -78,7 +87,7 @@ enum CrossValidation {
 
     private static func checkScreenType(_ screen: Screen, _ plugins: PluginsFile, _ sink: DiagnosticSink) {
         guard BuiltInScreenType(rawValue: screen.type) == nil else { return }
-        let location = screen.node["type"]?.location ?? screen.node.location
+        var location: ConfigLocation { screen.node["type"]?.location ?? screen.node.location }
         guard let entry = plugins.entry(screen.type) else {
             sink.error(
                 location,
@@ -95,7 +104,7 @@ enum CrossValidation {
 
     private static func checkNavigationType(_ navigation: Navigation, _ plugins: PluginsFile, _ sink: DiagnosticSink) {
         guard let type = navigation.navigationType else { return }
-        let location = navigation.node["navigation_type"]?.location ?? navigation.node.location
+        var location: ConfigLocation { navigation.node["navigation_type"]?.location ?? navigation.node.location }
         let expected: ManifestPluginType = navigation.category == .navBar ? .navBar : .menu
         guard let entry = plugins.entry(type) else {
             sink.error(location, "navigation_type \"\(type)\" names no plugin in \(plugins.file)")

@@ -1,0 +1,189 @@
+import Synchronization
+
+/// A parsed document: a copy of its bytes and the tape `JSONScanner` recorded, shared by every
+/// `JSONNode` read from it.
+///
+/// Nodes of a parsed document are a reference to it and a tape index, and decode what they are
+/// asked for: a string or number is made from the bytes when read, an array's or object's
+/// children when listed. Parsing therefore costs a scan and two allocations whatever the size,
+/// and only what a caller reads is ever built. A node keeps the whole document alive.
+final class JSONDocument: Sendable {
+    /// A copy of the source. Even a caller's `Data` is copied: reading an `Array` is cheaper than
+    /// reading `Data`, and key lookups read the bytes thousands of times per configuration.
+    let bytes: [UInt8]
+    let tape: [JSONTapeEntry]
+    /// Made on the first position asked for (see `JSONLineTable`).
+    private let lines = Mutex<JSONLineTable?>(nil)
+
+    init(bytes: [UInt8], tape: [JSONTapeEntry]) {
+        self.bytes = bytes
+        self.tape = tape
+    }
+
+    func position(ofOffset offset: Int) -> SourcePosition {
+        bytes.withUnsafeBufferPointer { buffer in
+            lines.withLock { lines in
+                if lines == nil { lines = JSONLineTable(buffer, upTo: buffer.count) }
+                return lines.unsafelyUnwrapped.position(of: offset, in: buffer)
+            }
+        }
+    }
+
+    /// The position of the value at tape `index`.
+    func position(at index: Int) -> SourcePosition {
+        position(ofOffset: tape[index].offset)
+    }
+
+    func kind(at index: Int) -> JSONTapeEntry.Kind {
+        tape[index].kind
+    }
+
+    /// The value at `index`, with its children as nodes of this document.
+    func value(at index: Int) -> JSONValue {
+        switch tape[index].kind {
+        case .null: .null
+        case .false: .bool(false)
+        case .true: .bool(true)
+        case .number: .number(number(at: index))
+        case .asciiString, .string, .escapedString: .string(string(at: index))
+        case .array: .array(elements(at: index))
+        case .object: .object(object(at: index))
+        }
+    }
+
+    func number(at index: Int) -> JSONNumber {
+        let entry = tape[index]
+        return JSONNumber(validatedText: text(from: entry.offset, to: entry.end))
+    }
+
+    /// The string at `index` (a value or a key), decoded.
+    func string(at index: Int) -> String {
+        let entry = tape[index]
+        guard entry.kind == .escapedString else { return text(from: entry.offset + 1, to: entry.end) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer, maximumDepth: 0)
+            scanner.index = entry.offset
+            return scanner.decodeValidatedString()
+        }
+    }
+
+    private func text(from start: Int, to end: Int) -> String {
+        bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// Calls `body` with the tape index of each element of the array at `index`, in order, until
+    /// it returns false.
+    @inline(__always)
+    func forEachElement(of index: Int, _ body: (Int) -> Bool) {
+        let end = tape[index].end
+        var child = index + 1
+        while child < end {
+            guard body(child) else { return }
+            child = tape[child].next(after: child)
+        }
+    }
+
+    /// Calls `body` with the tape indices of each key and value of the object at `index`, in
+    /// source order, until it returns false.
+    @inline(__always)
+    func forEachMember(of index: Int, _ body: (_ key: Int, _ value: Int) -> Bool) {
+        let end = tape[index].end
+        var key = index + 1
+        while key < end {
+            guard body(key, key + 1) else { return }
+            key = tape[key + 1].next(after: key + 1)
+        }
+    }
+
+    func elements(at index: Int) -> [JSONNode] {
+        var elements: [JSONNode] = []
+        forEachElement(of: index) { child in
+            elements.append(JSONNode(document: self, index: child))
+            return true
+        }
+        return elements
+    }
+
+    func object(at index: Int) -> JSONObject {
+        var entries: [JSONObject.Entry] = []
+        forEachMember(of: index) { key, value in
+            entries.append(
+                JSONObject.Entry(
+                    key: string(at: key), keyPosition: position(at: key), value: JSONNode(document: self, index: value))
+            )
+            return true
+        }
+        return JSONObject(entries: entries)
+    }
+
+    func members(at index: Int) -> [(key: String, value: JSONNode)] {
+        var members: [(key: String, value: JSONNode)] = []
+        forEachMember(of: index) { key, value in
+            members.append((string(at: key), JSONNode(document: self, index: value)))
+            return true
+        }
+        return members
+    }
+
+    /// The value of the last member named `key` of the object at `index`, as `JSONObject` finds it.
+    ///
+    /// Readers look up most keys of the objects they read, so this is the hot path of loading a
+    /// configuration: a walk over the keys that compares lengths first and bytes only when they match.
+    func member(of index: Int, named key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { key in
+            let keyIsASCII = key.allSatisfy { $0 < 0x80 }
+            return tape.withUnsafeBufferPointer { tape in
+                bytes.withUnsafeBufferPointer { bytes in
+                    var found: Int?
+                    let end = tape[index].end
+                    var keyIndex = index &+ 1
+                    while keyIndex < end {
+                        let entry = tape[keyIndex]
+                        let start = entry.offset &+ 1
+                        if entry.end &- start == key.count && entry.kind != .escapedString
+                            && Self.sameBytes(bytes.baseAddress.unsafelyUnwrapped + start, key)
+                        {
+                            found = keyIndex &+ 1
+                        } else if entry.kind != .asciiString || !keyIsASCII {
+                            // Bytes do not decide: "\u{212A}" (the Kelvin sign) equals "K".
+                            if string(at: keyIndex) == String(decoding: key, as: UTF8.self) { found = keyIndex &+ 1 }
+                        }
+                        keyIndex = tape[keyIndex &+ 1].next(after: keyIndex &+ 1)
+                    }
+                    return found
+                }
+            }
+        }
+    }
+
+    /// Whether `right.count` bytes at `left` are those of `right`: a loop, since keys are short
+    /// and a call to `memcmp` costs more than comparing them.
+    @inline(__always)
+    private static func sameBytes(_ left: UnsafePointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
+        while offset < right.count {
+            if left[offset] != right[offset] { return false }
+            offset &+= 1
+        }
+        return true
+    }
+
+    /// The element at `position` of the array at `index`.
+    func element(of index: Int, at position: Int) -> Int? {
+        guard position >= 0 else { return nil }
+        var found: Int?
+        var remaining = position
+        forEachElement(of: index) { child in
+            if remaining == 0 {
+                found = child
+                return false
+            }
+            remaining -= 1
+            return true
+        }
+        return found
+    }
+}

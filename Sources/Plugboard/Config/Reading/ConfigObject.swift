@@ -1,0 +1,122 @@
+/// Something with members that the typed readers can read: a `ConfigNode` object, or a
+/// `DefaultedObject` that falls back to a manifest's initial values.
+public protocol ConfigObject {
+    subscript(key: String) -> ConfigNode? { get }
+    /// The member `key` as a plain node, without the path a `ConfigNode` carries.
+    func jsonNode(forKey key: String) -> JSONNode?
+    /// Where a missing key is reported.
+    var location: ConfigLocation { get }
+}
+
+/// The typed readers.
+///
+/// Most keys of a configuration are read without a problem, so the readers of single values
+/// (strings, numbers, booleans) look at the plain `JSONNode`, and make the `ConfigNode` that
+/// knows the key's path and location only to report a problem.
+extension ConfigObject {
+    public func jsonNode(forKey key: String) -> JSONNode? { self[key]?.node }
+
+    /// The member `key` as a plain node: reports it when `required` and missing (or null).
+    func value(_ key: String, required: Bool, _ sink: DiagnosticSink) -> JSONNode? {
+        guard let value = jsonNode(forKey: key), !value.isNull else {
+            if required {
+                if let value = self[key] {
+                    value.mismatch("a value", sink)
+                } else {
+                    sink.error(location, "missing required key \"\(key)\"")
+                }
+            }
+            return nil
+        }
+        return value
+    }
+
+    /// The member `key`: reports it when `required` and missing (or null).
+    func member(_ key: String, required: Bool, _ sink: DiagnosticSink) -> ConfigNode? {
+        guard let member = self[key], !member.node.isNull else {
+            _ = value(key, required: required, sink)
+            return nil
+        }
+        return member
+    }
+
+    public func string(_ key: String, required: Bool = false, _ sink: DiagnosticSink) -> String? {
+        guard let value = value(key, required: required, sink) else { return nil }
+        guard let string = value.stringValue else {
+            self[key]!.mismatch("a string", sink)
+            return nil
+        }
+        return string
+    }
+
+    public func bool(_ key: String, required: Bool = false, _ sink: DiagnosticSink) -> Bool? {
+        guard let value = value(key, required: required, sink) else { return nil }
+        guard let bool = value.boolValue else {
+            self[key]!.mismatch("a boolean", sink)
+            return nil
+        }
+        return bool
+    }
+
+    public func integer(_ key: String, required: Bool = false, _ sink: DiagnosticSink) -> Int? {
+        guard let value = value(key, required: required, sink) else { return nil }
+        guard let number = value.numberValue?.int else {
+            self[key]!.mismatch("an integer", sink)
+            return nil
+        }
+        return number
+    }
+
+    public func object(_ key: String, required: Bool = false, _ sink: DiagnosticSink) -> ConfigNode? {
+        member(key, required: required, sink)?.asObject(sink)
+    }
+
+    public func array(_ key: String, required: Bool = false, _ sink: DiagnosticSink) -> [ConfigNode]? {
+        guard let value = member(key, required: required, sink) else { return nil }
+        guard let elements = value.elements else {
+            value.mismatch("an array", sink)
+            return nil
+        }
+        return elements
+    }
+
+    /// Reports `key` unless it is absent, null or an object: `object(key)` for members that are
+    /// only checked, without making the `ConfigNode` it would return.
+    public func checkObject(_ key: String, _ sink: DiagnosticSink) {
+        guard let value = value(key, required: false, sink), !value.isObject else { return }
+        self[key]!.mismatch("an object", sink)
+    }
+
+    /// Reports `key` unless it is absent, null or an array: `array(key)` for members that are
+    /// only checked, without making a `ConfigNode` for every element.
+    public func checkArray(_ key: String, _ sink: DiagnosticSink) {
+        guard let value = value(key, required: false, sink), !value.isArray else { return }
+        self[key]!.mismatch("an array", sink)
+    }
+
+    /// An array of strings; wrong elements are reported and skipped.
+    public func strings(_ key: String, _ sink: DiagnosticSink) -> [String]? {
+        guard let value = value(key, required: false, sink) else { return nil }
+        guard let elements = value.arrayValue else {
+            self[key]!.mismatch("an array", sink)
+            return nil
+        }
+        return elements.indices.compactMap { index in
+            guard let string = elements[index].stringValue else {
+                self[key]!.elements![index].mismatch("a string", sink)
+                return nil
+            }
+            return string
+        }
+    }
+
+    /// A string that must be one of `values`: `"ontop" is not one of on_top, overlay, hidden`.
+    public func oneOf(_ key: String, _ values: [String], required: Bool = false, _ sink: DiagnosticSink) -> String? {
+        guard let string = string(key, required: required, sink) else { return nil }
+        guard values.contains(string) else {
+            self[key]!.notOneOf(string, values, sink)
+            return nil
+        }
+        return string
+    }
+}

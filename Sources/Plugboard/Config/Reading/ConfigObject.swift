@@ -41,30 +41,27 @@ extension ConfigObject {
     }
 
     public func string(_ key: String, required: Bool = false, _ sink: DiagnosticSink) -> String? {
-        guard let value = value(key, required: required, sink) else { return nil }
-        guard let string = value.stringValue else {
-            self[key]!.mismatch("a string", sink)
-            return nil
-        }
-        return string
+        scalar(key, required: required, sink, "a string") { $0.stringValue }
     }
 
     public func bool(_ key: String, required: Bool = false, _ sink: DiagnosticSink) -> Bool? {
-        guard let value = value(key, required: required, sink) else { return nil }
-        guard let bool = value.boolValue else {
-            self[key]!.mismatch("a boolean", sink)
-            return nil
-        }
-        return bool
+        scalar(key, required: required, sink, "a boolean") { $0.boolValue }
     }
 
     public func integer(_ key: String, required: Bool = false, _ sink: DiagnosticSink) -> Int? {
+        scalar(key, required: required, sink, "an integer") { $0.numberValue?.int }
+    }
+
+    /// The member `key` read by `read`; "expected `expected`" is reported when it gives nil.
+    private func scalar<Value>(
+        _ key: String, required: Bool, _ sink: DiagnosticSink, _ expected: String, _ read: (JSONNode) -> Value?
+    ) -> Value? {
         guard let value = value(key, required: required, sink) else { return nil }
-        guard let number = value.numberValue?.int else {
-            self[key]!.mismatch("an integer", sink)
+        guard let read = read(value) else {
+            self[key]!.mismatch(expected, sink)
             return nil
         }
-        return number
+        return read
     }
 
     public func object(_ key: String, required: Bool = false, _ sink: DiagnosticSink) -> ConfigNode? {

@@ -63,8 +63,8 @@ import Testing
     @Test func destroyReleasesEveryViewTheInstanceLeft() throws {
         let screen = try makeScreen()
         let owner = screen.host.owner
-        #expect(environment.views.views.values.contains { $0.owner == owner })
+        #expect(environment.views.allViews.contains { $0.owner == owner })
         screen.destroy()
-        #expect(!environment.views.views.values.contains { $0.owner == owner })
+        #expect(!environment.views.allViews.contains { $0.owner == owner })
     }
 }

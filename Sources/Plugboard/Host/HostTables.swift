@@ -293,13 +293,19 @@ enum HostTables {
                 guard let value = modelQuery(host, "model.kind", model, path)?.value else {
                     return pb_value_kind_t(PB_VALUE_MISSING)
                 }
-                return switch value {
-                case .null: pb_value_kind_t(PB_VALUE_NULL)
-                case .bool: pb_value_kind_t(PB_VALUE_BOOL)
-                case .number: pb_value_kind_t(PB_VALUE_NUMBER)
-                case .string: pb_value_kind_t(PB_VALUE_STRING)
-                case .array: pb_value_kind_t(PB_VALUE_ARRAY)
-                case .object: pb_value_kind_t(PB_VALUE_OBJECT)
+                // Asked of the node, so an object or array is not decoded to say what it is.
+                return if value.isObject {
+                    pb_value_kind_t(PB_VALUE_OBJECT)
+                } else if value.isArray {
+                    pb_value_kind_t(PB_VALUE_ARRAY)
+                } else if value.isNull {
+                    pb_value_kind_t(PB_VALUE_NULL)
+                } else if value.boolValue != nil {
+                    pb_value_kind_t(PB_VALUE_BOOL)
+                } else if value.numberValue != nil {
+                    pb_value_kind_t(PB_VALUE_NUMBER)
+                } else {
+                    pb_value_kind_t(PB_VALUE_STRING)
                 }
             },
             string: { host, model, path in
@@ -323,13 +329,14 @@ enum HostTables {
             },
             count: { host, model, path in
                 guard let value = modelQuery(host, "model.count", model, path)?.value else { return 0 }
-                return UInt32(clamping: value.arrayValue?.count ?? value.objectValue?.count ?? 0)
+                return UInt32(clamping: value.arrayValue?.count ?? value.members?.count ?? 0)
             },
             key: { host, model, path, index in
                 guard let query = modelQuery(host, "model.key", model, path),
-                    let keys = query.value.objectValue?.keys, Int(index) < keys.count
+                    let members = query.value.members, Int(index) < members.count
                 else { return nil }
-                return query.instance.models.cString(query.kind, request: "k\(index):" + query.path, keys[Int(index)])
+                return query.instance.models.cString(
+                    query.kind, request: "k\(index):" + query.path, members[Int(index)].key)
             }
         ))
 
@@ -337,7 +344,7 @@ enum HostTables {
     /// calls, unknown models, paths that are NULL or not UTF-8, and paths that lead nowhere.
     private static func modelQuery(
         _ host: UnsafePointer<pb_host_t>?, _ call: String, _ model: pb_model_t, _ path: UnsafePointer<CChar>?
-    ) -> (instance: InstanceHost, kind: InstanceModels.Kind, path: String, value: JSONValue)? {
+    ) -> (instance: InstanceHost, kind: InstanceModels.Kind, path: String, value: JSONNode)? {
         guard let instance = InstanceHost.from(host, call), let kind = InstanceModels.Kind(rawValue: model), let path,
             let text = String(validatingCString: path), let value = instance.models.value(kind, at: text)
         else { return nil }

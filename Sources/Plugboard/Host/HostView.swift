@@ -15,24 +15,27 @@ public enum TapAction {
 }
 
 /// One node of the host's view tree: the properties the view API sets.
+///
+/// Its state is `@exclusivity(unchecked)` for the reason `ViewTree`'s is: only the tree changes
+/// it, on the main thread, and the run-time checks were a tenth of the view calls' cost.
 public final class HostView {
     public let handle: ViewHandle
     public let kind: ViewKind
     public let owner: ViewOwner
-    public internal(set) var identifier: String?
-    public internal(set) var text: String?
-    public internal(set) var textColor = ARGBColor(0xFF00_0000)
-    public internal(set) var backgroundColor = ARGBColor.clear
-    public internal(set) var imageURL: String?
-    public internal(set) var fontFamily: String?
-    public internal(set) var fontSize: Double = 17
-    public internal(set) var alignment = ViewAlignment.left
-    public internal(set) var isHidden = false
-    public internal(set) var isEnabled = true
-    public internal(set) var frame = Rect.zero
-    public internal(set) var parent: ViewHandle?
-    public internal(set) var children: [ViewHandle] = []
-    public internal(set) var tapAction: TapAction?
+    @exclusivity(unchecked) public internal(set) var identifier: String?
+    @exclusivity(unchecked) public internal(set) var text: String?
+    @exclusivity(unchecked) public internal(set) var textColor = ARGBColor(0xFF00_0000)
+    @exclusivity(unchecked) public internal(set) var backgroundColor = ARGBColor.clear
+    @exclusivity(unchecked) public internal(set) var imageURL: String?
+    @exclusivity(unchecked) public internal(set) var fontFamily: String?
+    @exclusivity(unchecked) public internal(set) var fontSize: Double = 17
+    @exclusivity(unchecked) public internal(set) var alignment = ViewAlignment.left
+    @exclusivity(unchecked) public internal(set) var isHidden = false
+    @exclusivity(unchecked) public internal(set) var isEnabled = true
+    @exclusivity(unchecked) public internal(set) var frame = Rect.zero
+    @exclusivity(unchecked) public internal(set) var parent: ViewHandle?
+    @exclusivity(unchecked) public internal(set) var children: [ViewHandle] = []
+    @exclusivity(unchecked) public internal(set) var tapAction: TapAction?
 
     init(handle: ViewHandle, kind: ViewKind, owner: ViewOwner) {
         self.handle = handle

@@ -7,58 +7,66 @@ import PlugboardABI
 final class InstanceModels {
     enum Kind: Int32, CaseIterable {
         case plugin = 0, screen = 1, navBar = 2, dataSource = 3
+
+        var slot: Int { Int(rawValue) }
     }
 
-    private var texts: [Kind: String] = [:]
-    private var parsed: [Kind: JSONValue] = [:]
+    // One slot per kind (indexed by its raw value): each query reads these, and the kinds are
+    // four small integers, so no dictionary has to hash them. Unchecked as `ViewTree`'s state
+    // is: model queries are [main-thread] calls, refused on other threads before they get here.
+    @exclusivity(unchecked) private var texts = [String?](repeating: nil, count: Kind.allCases.count)
+    /// Parsed models, walked on the parsed document: a query decodes only the value it asks for.
+    @exclusivity(unchecked) private var parsed = [JSONNode?](repeating: nil, count: Kind.allCases.count)
     /// C strings handed out, by model and request, so asking twice does not leak.
-    private var strings: [Kind: [String: UnsafeMutablePointer<CChar>]] = [:]
+    @exclusivity(unchecked) private var strings = [[String: UnsafeMutablePointer<CChar>]](
+        repeating: [:], count: Kind.allCases.count)
 
     deinit { for kind in Kind.allCases { forget(kind) } }
 
     /// Sets (or, with nil, removes) a model; strings handed out from the old one are freed.
     func set(_ kind: Kind, _ text: String?) {
-        guard texts[kind] != text else { return }
+        guard texts[kind.slot] != text else { return }
         forget(kind)
-        texts[kind] = text
-        parsed[kind] = nil
+        texts[kind.slot] = text
+        parsed[kind.slot] = nil
     }
 
     /// The value at `path` of the model, or nil when the model, the path or the value is missing.
-    func value(_ kind: Kind, at path: String) -> JSONValue? {
+    func value(_ kind: Kind, at path: String) -> JSONNode? {
         guard let root = model(kind), let components = ModelPath.parse(path) else { return nil }
-        var value = root
+        var node = root
         for component in components {
             switch component {
             case .key(let key):
-                guard let next = value.objectValue?[key]?.value else { return nil }
-                value = next
+                guard let next = node[key] else { return nil }
+                node = next
             case .index(let index):
-                guard let array = value.arrayValue, array.indices.contains(index) else { return nil }
-                value = array[index].value
+                guard let next = node[index] else { return nil }
+                node = next
             }
         }
-        return value
+        return node
     }
 
     /// A C string that lives until the model changes, made once per (model, request).
     func cString(_ kind: Kind, request: String, _ text: String) -> UnsafePointer<CChar> {
-        if let kept = strings[kind]?[request] { return UnsafePointer(kept) }
+        if let kept = strings[kind.slot][request] { return UnsafePointer(kept) }
         let made = strdup(text)!
-        strings[kind, default: [:]][request] = made
+        strings[kind.slot][request] = made
         return UnsafePointer(made)
     }
 
-    private func model(_ kind: Kind) -> JSONValue? {
-        if let value = parsed[kind] { return value }
-        guard let text = texts[kind], let value = try? JSONParser.parse(text).value else { return nil }
-        parsed[kind] = value
+    private func model(_ kind: Kind) -> JSONNode? {
+        if let value = parsed[kind.slot] { return value }
+        guard let text = texts[kind.slot], let value = try? JSONParser.parse(text) else { return nil }
+        parsed[kind.slot] = value
         return value
     }
 
     private func forget(_ kind: Kind) {
-        for pointer in strings[kind]?.values ?? [:].values { free(pointer) }
-        strings[kind] = nil
+        guard !strings[kind.slot].isEmpty else { return }
+        for pointer in strings[kind.slot].values { free(pointer) }
+        strings[kind.slot] = [:]
     }
 }
 

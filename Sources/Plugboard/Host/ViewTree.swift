@@ -13,13 +13,13 @@ import Synchronization
 /// calls from other threads are refused before they reach it) and never by overlapping
 /// accesses, while Swift's run-time check of each access was a sixth of a tap's instructions.
 public final class ViewTree {
-    @exclusivity(unchecked) public private(set) var views: [ViewHandle: HostView] = [:]
+    /// The live views (tables, not dictionaries: see `ViewTable`).
+    @exclusivity(unchecked) private var views = ViewTable()
     /// Each owner's live views, so releasing what an instance left behind visits only its own
     /// views, not every view of the app.
-    @exclusivity(unchecked) private var handlesByOwner: [ViewOwner: Set<ViewHandle>] = [:]
+    @exclusivity(unchecked) private var viewsByOwner: [ViewOwner: ViewTable] = [:]
     /// The handles released last (at most `rememberedReleases`), so a call on one says
-    /// "released" rather than "invalid".
-    @exclusivity(unchecked) private var released: Set<ViewHandle> = []
+    /// "released" rather than "invalid". Searched only when a call names no live view.
     @exclusivity(unchecked) private var releaseOrder: [ViewHandle] = []
     /// Where the oldest remembered release is once `releaseOrder` is full (a ring).
     @exclusivity(unchecked) private var oldestRelease = 0
@@ -45,23 +45,30 @@ public final class ViewTree {
     private static let buttonKinds: Set<ViewKind> = [.button]
 
     /// The live views with each identifier, so a lookup by identifier does not walk the tree.
-    @exclusivity(unchecked) private var handlesByIdentifier: [String: Set<ViewHandle>] = [:]
+    @exclusivity(unchecked) private var viewsByIdentifier: [String: ViewTable] = [:]
 
     public subscript(handle: ViewHandle) -> HostView? { views[handle] }
+
+    /// How many views are alive.
+    public var count: Int { views.count }
+
+    /// Every live view, in no particular order.
+    public var allViews: [HostView] { views.values }
 
     /// Creates a detached view of `kind` owned by `owner`.
     @discardableResult
     public func create(_ kind: ViewKind, owner: ViewOwner) -> ViewHandle {
         let sequence = Self.nextHandle.wrappingAdd(1, ordering: .relaxed).oldValue
         let handle = ViewHandle(sequence << 32 | UInt64(UInt32.random(in: 1...UInt32.max)))
-        views[handle] = HostView(handle: handle, kind: kind, owner: owner)
-        handlesByOwner[owner, default: []].insert(handle)
+        let view = HostView(handle: handle, kind: kind, owner: owner)
+        views.insert(view)
+        viewsByOwner[owner, default: ViewTable()].insert(view)
         return handle
     }
 
     private func view(_ handle: ViewHandle) throws(ViewError) -> HostView {
         guard let view = views[handle] else {
-            throw released.contains(handle) ? .released(handle) : .invalidHandle(handle.rawValue)
+            throw releaseOrder.contains(handle) ? .released(handle) : .invalidHandle(handle.rawValue)
         }
         return view
     }
@@ -90,15 +97,12 @@ public final class ViewTree {
         if view.owner == .host && caller != .host { throw .hostOwned(handle) }
         if let parent = view.parent { views[parent]?.children.removeAll { $0 == handle } }
         for child in view.children { views[child]?.parent = nil }
-        views[handle] = nil
+        views.remove(handle)
         if let identifier = view.identifier { forget(handle, identifier: identifier) }
-        handlesByOwner[view.owner]?.remove(handle)
-        if handlesByOwner[view.owner]?.isEmpty == true { handlesByOwner[view.owner] = nil }
-        released.insert(handle)
+        Self.remove(handle, from: &viewsByOwner, at: view.owner)
         if releaseOrder.count < Self.rememberedReleases {
             releaseOrder.append(handle)
         } else {
-            released.remove(releaseOrder[oldestRelease])
             releaseOrder[oldestRelease] = handle
             oldestRelease = (oldestRelease + 1) % Self.rememberedReleases
         }
@@ -118,8 +122,8 @@ public final class ViewTree {
     /// Releases every view `owner` still has (after its instance was destroyed); returns how many.
     @discardableResult
     public func releaseAll(ownedBy owner: ViewOwner) -> Int {
-        let left = handlesByOwner[owner] ?? []
-        for handle in left { try? release(handle, by: .host) }
+        let left = viewsByOwner[owner]?.values ?? []
+        for view in left { try? release(view.handle, by: .host) }
         grants[owner] = nil
         return left.count
     }
@@ -129,7 +133,7 @@ public final class ViewTree {
         guard view.identifier != identifier else { return }
         if let old = view.identifier { forget(handle, identifier: old) }
         view.identifier = identifier
-        if let identifier { handlesByIdentifier[identifier, default: []].insert(handle) }
+        if let identifier { viewsByIdentifier[identifier, default: ViewTable()].insert(view) }
     }
 
     /// Sets a text, cut at `maximumTextLength` bytes (on a character boundary); returns the
@@ -271,8 +275,15 @@ public final class ViewTree {
     }
 
     private func forget(_ handle: ViewHandle, identifier: String) {
-        handlesByIdentifier[identifier]?.remove(handle)
-        if handlesByIdentifier[identifier]?.isEmpty == true { handlesByIdentifier[identifier] = nil }
+        Self.remove(handle, from: &viewsByIdentifier, at: identifier)
+    }
+
+    /// Removes `handle` from the table at `key` of an index, and the table once it is empty,
+    /// hashing the key once.
+    private static func remove<Key>(_ handle: ViewHandle, from index: inout [Key: ViewTable], at key: Key) {
+        guard let position = index.index(forKey: key) else { return }
+        index.values[position].remove(handle)
+        if index.values[position].isEmpty { index.remove(at: position) }
     }
 
     /// True when `handle` is `root` or one of its descendants.
@@ -289,11 +300,11 @@ public final class ViewTree {
     /// through the identifier index when one view under `root` has it (the usual case), by a
     /// depth-first walk when several do.
     public func find(identifier: String, under root: ViewHandle) -> ViewHandle? {
-        guard let candidates = handlesByIdentifier[identifier] else { return nil }
+        guard let candidates = viewsByIdentifier[identifier] else { return nil }
         var found: ViewHandle?
-        for candidate in candidates where isInside(candidate, root) {
+        for candidate in candidates.values where isInside(candidate.handle, root) {
             guard found == nil else { return walk(identifier: identifier, under: root) }
-            found = candidate
+            found = candidate.handle
         }
         return found
     }

@@ -204,9 +204,9 @@ import Testing
         let folder = try Self.appFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let harness = try Harness(folder: folder)
-        #expect(harness.tree.views.count > 10)
+        #expect(harness.tree.count > 10)
         harness.screen.destroy()
-        #expect(harness.tree.views.isEmpty)
+        #expect(harness.tree.count == 0)
         #expect(harness.screen.view == nil)
     }
 }

@@ -42,7 +42,7 @@ import Testing
         screen.disappear()
         screen.destroy()
         #expect(screen.isDestroyed)
-        #expect(!environment.views.views.values.contains { $0.owner == screen.host.owner })
+        #expect(!environment.views.allViews.contains { $0.owner == screen.host.owner })
         return Run(texts: texts, log: messages(environment, from: id))
     }
 

@@ -66,7 +66,7 @@ struct HotPathTests {
         #expect(throws: ViewError.released(children[1])) { try tree.setHidden(children[1], true, by: mine) }
         #expect(tree.releaseAll(ownedBy: mine) == 0)
         #expect(tree.releaseAll(ownedBy: other) == 3)
-        #expect(tree.views.isEmpty)
+        #expect(tree.count == 0)
     }
 
     @Test func findByIdentifierIsTheFirstInDepthFirstOrderUnderTheRoot() throws {

@@ -16,7 +16,9 @@ public struct BenchContext: Sendable {
     public var showcase: URL { root.appendingPathComponent("Examples/Showcase") }
     public var plugboard: String { build.appendingPathComponent("plugboard").path }
     public var benchPlugin: String { benchBuild.appendingPathComponent("libBenchPlugin.so").path }
-    public var searchPath: LibrarySearchPath { LibrarySearchPath([showcase.path, build.path, benchBuild.path]) }
+    /// Where the plugin libraries are looked for, in order.
+    public var searchDirectories: [String] { [showcase.path, build.path, benchBuild.path] }
+    public var searchPath: LibrarySearchPath { LibrarySearchPath(searchDirectories) }
 
     /// `scratch: false` for children that generate nothing (app start's), so none is made.
     public init(sampler: Sampler, scratch makesScratch: Bool = true) throws {

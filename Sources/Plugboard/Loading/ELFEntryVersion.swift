@@ -16,8 +16,18 @@ extension ELFDynamicSymbols {
 
     /// See `entryVersion(path:)`.
     public static func entryVersion(bytes: [UInt8]) throws(ELFReadError) -> ABIVersion? {
-        try checkMachine(bytes)
-        let image = try ELFImage(bytes)
+        try entryVersion(ELFBytes(bytes: bytes))
+    }
+
+    /// See `entryVersion(path:)`: the file of `count` bytes open as `descriptor`, of which only
+    /// the parts needed are read.
+    static func entryVersion(descriptor: Int32, count: Int) throws(ELFReadError) -> ABIVersion? {
+        try entryVersion(ELFBytes(descriptor: descriptor, count: count))
+    }
+
+    private static func entryVersion(_ file: ELFBytes) throws(ELFReadError) -> ABIVersion? {
+        try checkMachine(file)
+        let image = try ELFImage(file)
         let (symbols, names) = try image.dynamicSymbols()
         var found: ELFSymbol?
         for symbol in symbols where symbol.isExported {
@@ -50,6 +60,7 @@ extension ELFDynamicSymbols {
         else { throw ELFReadError("\(PB_ENTRY_SYMBOL) lies outside \(name)") }
         let region = try image.file.range(section.offset, section.size, "truncated section \(name)")
         let start = region.lowerBound + Int(symbol.value - section.address)
+        try image.file.load(start..<start + Int(versionSize))
         return ABIVersion(
             major: image.file.u32(start), minor: image.file.u32(start + 4), patch: image.file.u32(start + 8))
     }
@@ -65,11 +76,12 @@ extension ELFDynamicSymbols {
 
     /// Refuses a file built for another machine, by name. e_machine sits at the same place in
     /// ELF32 and ELF64 headers, in the byte order of EI_DATA, so this runs before the class check.
-    static func checkMachine(_ bytes: [UInt8]) throws(ELFReadError) {
-        guard bytes.starts(with: ELFBytes.magic) else { throw ELFReadError("not an ELF file") }
-        guard bytes.count >= 20 else { throw ELFReadError("truncated ELF header") }
-        let machine =
-            bytes[5] == 2 ? UInt16(bytes[18]) << 8 | UInt16(bytes[19]) : UInt16(bytes[19]) << 8 | UInt16(bytes[18])
+    static func checkMachine(_ file: ELFBytes) throws(ELFReadError) {
+        try file.load(0..<min(file.count, 64))
+        guard file.starts(with: ELFBytes.magic) else { throw ELFReadError("not an ELF file") }
+        guard file.count >= 20 else { throw ELFReadError("truncated ELF header") }
+        let (high, low) = file.byte(5) == 2 ? (file.byte(18), file.byte(19)) : (file.byte(19), file.byte(18))
+        let machine = UInt16(high) << 8 | UInt16(low)
         guard machine == hostMachine else {
             throw ELFReadError("built for \(machineName(machine)), this host is \(machineName(hostMachine))")
         }

@@ -43,9 +43,9 @@ struct LibraryFile {
     /// Hands the whole file to `body` in chunks, read through the descriptor from offset 0
     /// (`pread`: the inode that was opened, whatever the path names now, and again as often as
     /// needed).
-    private func readChunks(from start: Int = 0, _ body: (UnsafeRawBufferPointer) -> Void) throws(PluginLoadError) {
+    private func readChunks(_ body: (UnsafeRawBufferPointer) -> Void) throws(PluginLoadError) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var offset = off_t(start)
+        var offset = off_t(0)
         while true {
             let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
             if count < 0 {
@@ -58,29 +58,11 @@ struct LibraryFile {
         }
     }
 
-    /// The whole file, read through the descriptor: straight into an array of the file's size
-    /// (growing it chunk by chunk copied every library about twice at app start), then whatever
-    /// was appended to the file since.
-    func bytes() throws(PluginLoadError) -> [UInt8] {
+    /// The file's length now.
+    func size() throws(PluginLoadError) -> Int {
         var status = stat()
-        let size = fstat(descriptor, &status) == 0 ? max(0, Int(status.st_size)) : 0
-        var failure: PluginLoadError?
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let read = pread(descriptor, buffer.baseAddress! + count, size - count, off_t(count))
-                if read == 0 { return }  // shorter than it was: what is there
-                if read < 0 {
-                    if errno == EINTR { continue }
-                    failure = .unreadable(path: path, reason: Self.lastError())
-                    return
-                }
-                count += read
-            }
-        }
-        if let failure { throw failure }
-        if bytes.count == size { try readChunks(from: size) { bytes += $0 } }
-        return bytes
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: Self.lastError()) }
+        return max(0, Int(status.st_size))
     }
 
     /// The SHA-256 of the whole file, read through the descriptor, as 64 lowercase hexadecimal

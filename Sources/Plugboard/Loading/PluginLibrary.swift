@@ -193,12 +193,13 @@ public final class PluginLibrary: @unchecked Sendable {
     }
 
     /// Reads `plugboard_entry`'s ABI version from the bytes of `file` (the descriptor that will be
-    /// mapped, not the path) and refuses a missing entry or another major.
+    /// mapped, not the path; only the parts the version needs) and refuses a missing entry or
+    /// another major.
     private static func checkEntryVersion(of file: LibraryFile, path: String) throws(PluginLoadError) {
-        let bytes = try file.bytes()
+        let size = try file.size()
         let declared: ABIVersion?
         do throws(ELFReadError) {
-            declared = try ELFDynamicSymbols.entryVersion(bytes: bytes)
+            declared = try ELFDynamicSymbols.entryVersion(descriptor: file.descriptor, count: size)
         } catch {
             throw .notLoadable(path: path, reason: error.message)
         }

@@ -211,8 +211,14 @@ import Testing
     }
 
     /// Random bytes over the headers, the section header table and the dynamic symbols of a real
-    /// plugin, and anywhere in the file: the reader returns or throws and never traps.
+    /// plugin, and anywhere in the file: the reader returns or throws and never traps, and reading
+    /// only the parts it needs through a descriptor (as the loader does) gives the same answer or
+    /// the same error as reading the whole file.
     @Test func randomCorruptionNeverCrashes() throws {
+        let copy = try makeTemporaryDirectory().appendingPathComponent("libCorrupt.so")
+        func outcome(_ read: () throws(ELFReadError) -> ABIVersion?) -> String {
+            do throws(ELFReadError) { return "\(String(describing: try read()))" } catch { return error.message }
+        }
         let original = try Self.bytes(Built.library("TestScreenC"))
         let image = try ELFImage(original)
         let dynsym = try #require(image.sections.first { $0.type == 11 })
@@ -228,6 +234,14 @@ import Testing
             for _ in 0..<Int.random(in: 1...8, using: &generator) {
                 bytes[Int.random(in: region, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
             }
+            try Data(bytes).write(to: copy)
+            let descriptor = open(copy.path, O_RDONLY)
+            try #require(descriptor >= 0)
+            defer { close(descriptor) }
+            #expect(
+                outcome { () throws(ELFReadError) in
+                    try ELFDynamicSymbols.entryVersion(descriptor: descriptor, count: bytes.count)
+                } == outcome { () throws(ELFReadError) in try ELFDynamicSymbols.entryVersion(bytes: bytes) })
             do {
                 if try ELFDynamicSymbols.entryVersion(bytes: bytes) == ABIVersion.host {
                     outcomes.same += 1

@@ -31,21 +31,6 @@ import Testing
         }
     }
 
-    /// `bytes()` (what the entry-version check reads) is the whole file: empty, smaller and larger
-    /// than one read chunk, and a real library.
-    @Test func aLibraryFilesBytesAreTheWholeFile() throws {
-        let folder = try makeTemporaryDirectory()
-        var contents = [[UInt8](), Array("abc".utf8), (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }]
-        contents.append([UInt8](try Data(contentsOf: URL(fileURLWithPath: Built.library("TestScreenC")))))
-        for (index, content) in contents.enumerated() {
-            let url = folder.appendingPathComponent("file-\(index)")
-            try Data(content).write(to: url)
-            let file = try LibraryFile.open(url.path)
-            defer { file.close() }
-            #expect(try file.bytes() == content, "file \(index)")
-        }
-    }
-
     /// Copies of built test libraries in a fresh temporary folder (the build folder is never touched).
     static func copies(_ names: [String]) throws -> (folder: URL, paths: [String]) {
         let folder = try makeTemporaryDirectory()

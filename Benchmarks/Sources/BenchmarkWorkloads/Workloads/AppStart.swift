@@ -1,13 +1,15 @@
 import Foundation
 import Plugboard
 
-/// App start, measured as whole processes: `plugboard-bench-start APP` (a host that links the
+/// App start, measured as whole processes: `plugboard-bench-start APP DIRECTORY...` (a host that links the
 /// runtime and nothing else) loads the app and draws its first screen, then exits. Baselines: a C program that loads and initialises the same
 /// libraries (`plugboard-bench-c-start`), and — for the pinned start — the same app unpinned.
 public enum AppStart {
-    /// The child's work: the app in `folder` to its first screen. Exits non-zero when it failed.
-    public static func child(folder: String, context: BenchContext) throws {
-        let app = try PlugboardApp(folder: URL(fileURLWithPath: folder), searchPath: context.searchPath)
+    /// The child's work: the app in `folder` to its first screen, its libraries looked for in
+    /// `searchDirectories`. Exits non-zero when it failed.
+    public static func child(folder: String, searchDirectories: [String]) throws {
+        let app = try PlugboardApp(
+            folder: URL(fileURLWithPath: folder), searchPath: LibrarySearchPath(searchDirectories))
         guard app.state.visibleScreen != nil else { throw BenchError("\(folder): no first screen") }
     }
 
@@ -19,7 +21,7 @@ public enum AppStart {
         var comparison = Comparison(
             name: "app-start", summary: "app start to the first screen (Showcase, a process)",
             subject: { count in
-                for _ in 0..<count { try Spawn.run(start, [folder]) }
+                for _ in 0..<count { try Spawn.run(start, [folder] + context.searchDirectories) }
             },
             baselineName: "a C program loading and initialising the same \(libraries.count) libraries",
             baseline: { count in
@@ -37,11 +39,11 @@ public enum AppStart {
         return Comparison(
             name: "pinned-start", summary: "app start with every library pinned by sha256 in plugins.json",
             subject: { count in
-                for _ in 0..<count { try Spawn.run(start, [pinned.path]) }
+                for _ in 0..<count { try Spawn.run(start, [pinned.path] + context.searchDirectories) }
             },
             baselineName: "the same app unpinned",
             baseline: { count in
-                for _ in 0..<count { try Spawn.run(start, [folder]) }
+                for _ in 0..<count { try Spawn.run(start, [folder] + context.searchDirectories) }
             },
             goal: .ratio(atMost: 1.2))
     }

@@ -2,17 +2,29 @@ import Foundation
 
 extension StringProtocol where UTF8View: BidirectionalCollection {
     /// `trimmingCharacters(in: .whitespaces)`, without Foundation's work (a character set and a
-    /// bridge to `NSString` and back) for the usual text that starts and ends with an ASCII
-    /// character other than a space or a tab: the only ASCII members of `.whitespaces`.
+    /// bridge to `NSString` and back) when the text ends in ASCII characters either way.
     func trimmingWhitespaces() -> String {
-        guard let first = utf8.first, let last = utf8.last, Self.isKept(first) && Self.isKept(last) else {
-            return trimmingCharacters(in: .whitespaces)
-        }
-        return String(self)
+        trimming(.whitespaces) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 
-    /// Whether `byte` is an ASCII character that `.whitespaces` does not contain.
-    private static func isKept(_ byte: UInt8) -> Bool {
-        byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t")
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)`, without Foundation's work when the text
+    /// ends in ASCII characters either way.
+    func trimmingWhitespacesAndNewlines() -> String {
+        // Space, tab, LF, vertical tab, form feed and CR: the ASCII members of the set.
+        trimming(.whitespacesAndNewlines) { $0 == UInt8(ascii: " ") || (0x09...0x0D).contains($0) }
+    }
+
+    /// Strips the ASCII members of `set` (`isMember`) from both ends, byte by byte. When an end
+    /// is then a non-ASCII character, which may be Unicode white space, Foundation decides.
+    private func trimming(_ set: CharacterSet, _ isMember: (UInt8) -> Bool) -> String {
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end && isMember(bytes[start]) { bytes.formIndex(after: &start) }
+        while start < end && isMember(bytes[bytes.index(before: end)]) { bytes.formIndex(before: &end) }
+        if start < end && (bytes[start] >= 0x80 || bytes[bytes.index(before: end)] >= 0x80) {
+            return trimmingCharacters(in: set)
+        }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 }

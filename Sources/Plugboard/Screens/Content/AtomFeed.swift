@@ -58,7 +58,7 @@ struct AtomFeed: Sendable, Equatable {
     /// folder, unless absolute) or a `file:` URL. Nil for http(s) and any other scheme, and for an
     /// empty source: those are not feeds the host can read.
     static func resolve(source: String, relativeTo base: URL) -> URL? {
-        let trimmed = source.trimmingCharacters(in: .whitespaces)
+        let trimmed = source.trimmingWhitespaces()
         guard !trimmed.isEmpty else { return nil }
         guard let colon = trimmed.firstIndex(of: ":"), isScheme(trimmed[..<colon]) else {
             return file(trimmed, relativeTo: base)

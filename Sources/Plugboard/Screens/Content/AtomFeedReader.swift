@@ -103,7 +103,7 @@ final class AtomFeedReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
         if let collected = text, collected.depth == path.count {
-            let value = collected.value.trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = collected.value.trimmingWhitespacesAndNewlines()
             store(value.isEmpty ? nil : value, for: path.last ?? "")
             text = nil
         }

@@ -72,7 +72,9 @@ extension PlugboardBench {
             }
             for sweep in catalogue.sweeps where selected(sweep.name) {
                 let operations = try sweep.sizes.map(sweep.prepare)
-                let times = try operations.map { try context.sampler.measure([$0])[0] }
+                // All sizes in the same rounds, alternating, so the two an exponent is taken from
+                // see the same machine (measured one after the other, stack depth swung 0.97–1.15).
+                let times = try context.sampler.measure(operations)
                 report.add(sweep.figure(times: times))
             }
             if !noInstructions, ["tap-hit-instructions", "tap-miss-instructions"].contains(where: selected) {

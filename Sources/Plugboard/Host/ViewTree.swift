@@ -38,11 +38,33 @@ public final class ViewTree {
 
     public init() {}
 
-    // The kinds a property applies to, made once (not a new Set on every call).
-    private static let textKinds: Set<ViewKind> = [.label, .button]
-    private static let imageKinds: Set<ViewKind> = [.image, .button]
-    private static let alignedKinds: Set<ViewKind> = [.label, .image, .button]
-    private static let buttonKinds: Set<ViewKind> = [.button]
+    /// A set of view kinds as bits: what a property applies to. Not a `Set<ViewKind>`, which
+    /// allocates, hashes on every call and, the first time, makes the Swift runtime search every
+    /// loaded image's conformances for `ViewKind: Hashable` (a tenth of a millisecond at start).
+    struct Kinds: OptionSet {
+        let rawValue: UInt8
+        static let container = Kinds(rawValue: 1)
+        static let label = Kinds(rawValue: 2)
+        static let image = Kinds(rawValue: 4)
+        static let button = Kinds(rawValue: 8)
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        init(_ kind: ViewKind) {
+            self =
+                switch kind {
+                case .container: .container
+                case .label: .label
+                case .image: .image
+                case .button: .button
+                }
+        }
+    }
+
+    private static let textKinds: Kinds = [.label, .button]
+    private static let imageKinds: Kinds = [.image, .button]
+    private static let alignedKinds: Kinds = [.label, .image, .button]
+    private static let buttonKinds: Kinds = [.button]
 
     /// The live views with each identifier, so a lookup by identifier does not walk the tree.
     @exclusivity(unchecked) private var viewsByIdentifier: [String: ViewTable] = [:]
@@ -75,7 +97,7 @@ public final class ViewTree {
 
     /// Looks up `handle` for a change of `property` by `caller`, checking ownership and kind.
     private func mutable(
-        _ handle: ViewHandle, by caller: ViewOwner, property: String, kinds: Set<ViewKind>? = nil,
+        _ handle: ViewHandle, by caller: ViewOwner, property: String, kinds: Kinds? = nil,
         parentOwnerMay: Bool = false
     ) throws(ViewError) -> HostView {
         let view = try view(handle)
@@ -85,7 +107,7 @@ public final class ViewTree {
         else {
             throw .notOwner(property: property, view: handle)
         }
-        if let kinds, !kinds.contains(view.kind) {
+        if let kinds, !kinds.contains(Kinds(view.kind)) {
             throw .propertyNotSupported(property: property, kind: view.kind, view: handle)
         }
         return view

@@ -1,11 +1,9 @@
 /// Looking up an object's member by key: the hot path of loading a configuration, where readers
 /// look up most keys of the objects they read (about 1,200 lookups for the Showcase app).
 ///
-/// The last of a repeated key wins, as in `JSONObject`, so a lookup without an index walks all of
-/// the object's keys. Large objects are therefore looked up through `JSONKeyIndex`, small ones
-/// (and those the index gives up on) by a walk that is cheap per key: one tape entry read for the
-/// key, one for the value it skips, and a length compare that rejects almost every key before a
-/// byte is read.
+/// The last of a repeated key wins, as in `JSONObject`, so every lookup walks all of the object's
+/// keys. The walk therefore has to be cheap per key: one tape entry read for the key, one for the
+/// value it skips, and a length compare that rejects almost every key before a byte is read.
 extension JSONDocument {
     /// The tape index of the value of the last member named `key` of the object at `index`.
     func member(of index: Int, named key: String) -> Int? {
@@ -15,11 +13,6 @@ extension JSONDocument {
                 bytes.withUnsafeBufferPointer { bytes in
                     guard Self.isASCII(key) else {
                         return lastMember(of: index, unicodeKey: String(decoding: key, as: UTF8.self))
-                    }
-                    if tape[index].end &- (index &+ 1) >= JSONKeyIndex.minimumSpan {
-                        let hash = JSONKeyIndex.hash(key)
-                        let answer = keyIndex.withLock { $0.find(key, hash: hash, in: index, tape: tape, bytes: bytes) }
-                        if case .indexed(let value) = answer { return value }
                     }
                     return lastMember(of: index, asciiKey: key, tape: tape, bytes: bytes)
                 }

@@ -14,8 +14,6 @@ final class JSONDocument: Sendable {
     let tape: [JSONTapeEntry]
     /// Made on the first position asked for (see `JSONLineTable`).
     private let lines = Mutex<JSONLineTable?>(nil)
-    /// Filled in as objects are first looked up (see `JSONKeyIndex`).
-    let keyIndex = Mutex(JSONKeyIndex())
 
     init(bytes: [UInt8], tape: [JSONTapeEntry]) {
         self.bytes = bytes

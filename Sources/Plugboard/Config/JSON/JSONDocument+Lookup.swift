@@ -6,16 +6,21 @@
 /// value it skips, and a length compare that rejects almost every key before a byte is read.
 extension JSONDocument {
     /// The tape index of the value of the last member named `key` of the object at `index`.
+    /// The key's bytes are read in place (a copy of the string to call `withUTF8` on cost a
+    /// retain and a release per lookup); a string without contiguous UTF-8 is copied first.
     func member(of index: Int, named key: String) -> Int? {
+        if let found = key.utf8.withContiguousStorageIfAvailable({ member(of: index, utf8: $0) }) { return found }
         var key = key
-        return key.withUTF8 { key in
-            tape.withUnsafeBufferPointer { tape in
-                bytes.withUnsafeBufferPointer { bytes in
-                    guard Self.isASCII(key) else {
-                        return lastMember(of: index, unicodeKey: String(decoding: key, as: UTF8.self))
-                    }
-                    return lastMember(of: index, asciiKey: key, tape: tape, bytes: bytes)
+        return key.withUTF8 { member(of: index, utf8: $0) }
+    }
+
+    private func member(of index: Int, utf8 key: UnsafeBufferPointer<UInt8>) -> Int? {
+        tape.withUnsafeBufferPointer { tape in
+            bytes.withUnsafeBufferPointer { bytes in
+                guard Self.isASCII(key) else {
+                    return lastMember(of: index, unicodeKey: String(decoding: key, as: UTF8.self))
                 }
+                return lastMember(of: index, asciiKey: key, tape: tape, bytes: bytes)
             }
         }
     }

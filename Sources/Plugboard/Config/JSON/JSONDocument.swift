@@ -34,6 +34,8 @@ final class JSONDocument: Sendable {
         position(ofOffset: tape[index].offset)
     }
 
+    /// Inlined: every reader checks a node's kind, often more than once.
+    @inline(__always)
     func kind(at index: Int) -> JSONTapeEntry.Kind {
         tape[index].kind
     }

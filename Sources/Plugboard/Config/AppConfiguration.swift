@@ -23,17 +23,19 @@ public struct AppConfiguration: Sendable {
     /// Reads and checks both files; diagnostics name each file by the path given.
     public static func check(pluginsURL: URL?, riversURL: URL?) -> (AppConfiguration?, [ConfigDiagnostic]) {
         let sink = DiagnosticSink()
-        var plugins = PluginsFile(file: pluginsURL?.displayPath ?? "plugins.json", entries: [], isReadable: false)
+        // Worked out once per file: a URL's path is not stored but made on each call.
+        let pluginsFile = pluginsURL?.displayPath ?? "plugins.json"
+        let riversFile = riversURL?.displayPath ?? "rivers.json"
+        var plugins = PluginsFile(file: pluginsFile, entries: [], isReadable: false)
         if let pluginsURL, let data = read(pluginsURL, sink) {
-            plugins = PluginsFile.read(data, file: pluginsURL.displayPath, sink)
+            plugins = PluginsFile.read(data, file: pluginsFile, sink)
         }
-        var rivers = RiversFile(file: riversURL?.displayPath ?? "rivers.json", screens: [])
+        var rivers = RiversFile(file: riversFile, screens: [])
         if let riversURL, let data = read(riversURL, sink) {
-            rivers = RiversFile.read(data, file: riversURL.displayPath, plugins: plugins, sink)
+            rivers = RiversFile.read(data, file: riversFile, plugins: plugins, sink)
             // Cross-file rules only mean something when both files were given and readable.
             if plugins.isReadable {
-                let root = ConfigLocation(
-                    file: riversURL.displayPath, position: .start, path: .root)
+                let root = ConfigLocation(file: riversFile, position: .start, path: .root)
                 CrossValidation.check(plugins: plugins, rivers: rivers, riversRoot: root, sink)
             }
         }

@@ -55,9 +55,15 @@ public enum SignatureParser {
 
         mutating func skipSpaces() { while !atEnd, characters[index].isWhitespace { index += 1 } }
 
+        /// Compared character by character: making a `String` of the characters for each peek
+        /// cost thousands of instructions, and every manifest export is parsed on each load.
         func peek(_ token: String) -> Bool {
-            let end = index + token.count
-            return end <= characters.count && String(characters[index..<end]) == token
+            var position = index
+            for character in token {
+                guard position < characters.count, characters[position] == character else { return false }
+                position += 1
+            }
+            return true
         }
 
         mutating func take(_ token: String) -> Bool {

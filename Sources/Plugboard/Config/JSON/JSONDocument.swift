@@ -34,6 +34,8 @@ final class JSONDocument: Sendable {
         position(ofOffset: tape[index].offset)
     }
 
+    /// Inlined: every reader checks a node's kind, often more than once.
+    @inline(__always)
     func kind(at index: Int) -> JSONTapeEntry.Kind {
         tape[index].kind
     }
@@ -125,50 +127,6 @@ final class JSONDocument: Sendable {
             return true
         }
         return members
-    }
-
-    /// The value of the last member named `key` of the object at `index`, as `JSONObject` finds it.
-    ///
-    /// Readers look up most keys of the objects they read, so this is the hot path of loading a
-    /// configuration: a walk over the keys that compares lengths first and bytes only when they match.
-    func member(of index: Int, named key: String) -> Int? {
-        var key = key
-        return key.withUTF8 { key in
-            let keyIsASCII = key.allSatisfy { $0 < 0x80 }
-            return tape.withUnsafeBufferPointer { tape in
-                bytes.withUnsafeBufferPointer { bytes in
-                    var found: Int?
-                    let end = tape[index].end
-                    var keyIndex = index &+ 1
-                    while keyIndex < end {
-                        let entry = tape[keyIndex]
-                        let start = entry.offset &+ 1
-                        if entry.end &- start == key.count && entry.kind != .escapedString
-                            && Self.sameBytes(bytes.baseAddress.unsafelyUnwrapped + start, key)
-                        {
-                            found = keyIndex &+ 1
-                        } else if entry.kind != .asciiString || !keyIsASCII {
-                            // Bytes do not decide: "\u{212A}" (the Kelvin sign) equals "K".
-                            if string(at: keyIndex) == String(decoding: key, as: UTF8.self) { found = keyIndex &+ 1 }
-                        }
-                        keyIndex = tape[keyIndex &+ 1].next(after: keyIndex &+ 1)
-                    }
-                    return found
-                }
-            }
-        }
-    }
-
-    /// Whether `right.count` bytes at `left` are those of `right`: a loop, since keys are short
-    /// and a call to `memcmp` costs more than comparing them.
-    @inline(__always)
-    private static func sameBytes(_ left: UnsafePointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
-        var offset = 0
-        while offset < right.count {
-            if left[offset] != right[offset] { return false }
-            offset &+= 1
-        }
-        return true
     }
 
     /// The element at `position` of the array at `index`.

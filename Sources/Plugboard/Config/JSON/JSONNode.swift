@@ -9,49 +9,56 @@
 /// parsing builds nothing per value; the accessors below read the document directly, so looking
 /// up a key or reading a string does not build the arrays and objects around it.
 public struct JSONNode: Sendable, Hashable {
-    private enum Storage: Sendable {
-        case built(JSONValue, SourcePosition)
-        case parsed(JSONDocument, index: Int)
+    /// Where the value is read from. Both payloads are a single class reference, so the enum is
+    /// one word (its case kept in the pointer's spare bits) and copying or dropping a node is one
+    /// retain or release: readers copy nodes thousands of times per configuration.
+    private enum Source: Sendable {
+        case parsed(JSONDocument)
+        case built(JSONBuiltNode)
     }
 
-    private var storage: Storage
+    private var source: Source
+    /// The value's tape index in a parsed document; 0 and unused for a built node.
+    private var index: Int
 
     public init(_ value: JSONValue, position: SourcePosition) {
-        storage = .built(value, position)
+        source = .built(JSONBuiltNode(value: value, position: position))
+        index = 0
     }
 
     /// The value at tape `index` of `document`.
     init(document: JSONDocument, index: Int) {
-        storage = .parsed(document, index: index)
+        source = .parsed(document)
+        self.index = index
     }
 
     public var value: JSONValue {
         get {
-            switch storage {
-            case .built(let value, _): value
-            case .parsed(let document, let index): document.value(at: index)
+            switch source {
+            case .built(let built): built.value
+            case .parsed(let document): document.value(at: index)
             }
         }
-        set { storage = .built(newValue, position) }
+        set { self = JSONNode(newValue, position: position) }
     }
 
     /// Where the value's first character is: the quote of a string, the bracket of an array, and so on.
     public var position: SourcePosition {
         get {
-            switch storage {
-            case .built(_, let position): position
-            case .parsed(let document, let index): document.position(at: index)
+            switch source {
+            case .built(let built): built.position
+            case .parsed(let document): document.position(at: index)
             }
         }
-        set { storage = .built(value, newValue) }
+        set { self = JSONNode(value, position: newValue) }
     }
 
     /// The member named `key`, if this is an object that has it (the last one when the key repeats).
     public subscript(key: String) -> JSONNode? {
-        switch storage {
-        case .built(let value, _):
-            return value.objectValue?[key]
-        case .parsed(let document, let index):
+        switch source {
+        case .built(let built):
+            return built.value.objectValue?[key]
+        case .parsed(let document):
             guard document.kind(at: index) == .object, let member = document.member(of: index, named: key) else {
                 return nil
             }
@@ -61,11 +68,12 @@ public struct JSONNode: Sendable, Hashable {
 
     /// The element at `index`, if this is an array and the index is in range.
     public subscript(index: Int) -> JSONNode? {
-        switch storage {
-        case .built(let value, _):
-            guard case .array(let elements) = value, elements.indices.contains(index) else { return nil }
+        switch source {
+        case .built(let built):
+            guard case .array(let elements) = built.value, elements.indices.contains(index) else { return nil }
             return elements[index]
-        case .parsed(let document, let array):
+        case .parsed(let document):
+            let array = self.index
             guard document.kind(at: array) == .array, let element = document.element(of: array, at: index) else {
                 return nil
             }
@@ -74,12 +82,12 @@ public struct JSONNode: Sendable, Hashable {
     }
 
     public var isNull: Bool {
-        guard case .parsed(let document, let index) = storage else { return value.isNull }
+        guard case .parsed(let document) = source else { return value.isNull }
         return document.kind(at: index) == .null
     }
 
     public var boolValue: Bool? {
-        guard case .parsed(let document, let index) = storage else { return value.boolValue }
+        guard case .parsed(let document) = source else { return value.boolValue }
         switch document.kind(at: index) {
         case .true: return true
         case .false: return false
@@ -88,29 +96,29 @@ public struct JSONNode: Sendable, Hashable {
     }
 
     public var numberValue: JSONNumber? {
-        guard case .parsed(let document, let index) = storage else { return value.numberValue }
+        guard case .parsed(let document) = source else { return value.numberValue }
         return document.kind(at: index) == .number ? document.number(at: index) : nil
     }
 
     public var stringValue: String? {
-        guard case .parsed(let document, let index) = storage else { return value.stringValue }
+        guard case .parsed(let document) = source else { return value.stringValue }
         return document.kind(at: index).isString ? document.string(at: index) : nil
     }
 
     public var arrayValue: [JSONNode]? {
-        guard case .parsed(let document, let index) = storage else { return value.arrayValue }
+        guard case .parsed(let document) = source else { return value.arrayValue }
         return document.kind(at: index) == .array ? document.elements(at: index) : nil
     }
 
     public var objectValue: JSONObject? {
-        guard case .parsed(let document, let index) = storage else { return value.objectValue }
+        guard case .parsed(let document) = source else { return value.objectValue }
         return document.kind(at: index) == .object ? document.object(at: index) : nil
     }
 
     /// The keys and values of an object in source order, without the key positions
     /// `objectValue` works out for its entries; nil when this is no object.
     var members: [(key: String, value: JSONNode)]? {
-        guard case .parsed(let document, let index) = storage else {
+        guard case .parsed(let document) = source else {
             return value.objectValue?.entries.map { ($0.key, $0.value) }
         }
         return document.kind(at: index) == .object ? document.members(at: index) : nil
@@ -118,26 +126,26 @@ public struct JSONNode: Sendable, Hashable {
 
     /// Whether this is an array or an object: a value that has children.
     var isContainer: Bool {
-        guard case .parsed(let document, let index) = storage else { return isArray || isObject }
+        guard case .parsed(let document) = source else { return isArray || isObject }
         let kind = document.kind(at: index)
         return kind == .array || kind == .object
     }
 
     /// Whether this is an array, without listing its elements as `arrayValue` does.
     public var isArray: Bool {
-        guard case .parsed(let document, let index) = storage else { return value.arrayValue != nil }
+        guard case .parsed(let document) = source else { return value.arrayValue != nil }
         return document.kind(at: index) == .array
     }
 
     /// Whether this is an object, without listing its members as `objectValue` does.
     public var isObject: Bool {
-        guard case .parsed(let document, let index) = storage else { return value.objectValue != nil }
+        guard case .parsed(let document) = source else { return value.objectValue != nil }
         return document.kind(at: index) == .object
     }
 
     public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool {
-        if case .parsed(let left, let leftIndex) = lhs.storage, case .parsed(let right, let rightIndex) = rhs.storage,
-            left === right && leftIndex == rightIndex
+        if case .parsed(let left) = lhs.source, case .parsed(let right) = rhs.source,
+            left === right && lhs.index == rhs.index
         {
             return true
         }
@@ -147,5 +155,16 @@ public struct JSONNode: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(value)
         hasher.combine(position)
+    }
+}
+
+/// A value built in code, with the position it is given: the box a built `JSONNode` refers to.
+final class JSONBuiltNode: Sendable {
+    let value: JSONValue
+    let position: SourcePosition
+
+    init(value: JSONValue, position: SourcePosition) {
+        self.value = value
+        self.position = position
     }
 }

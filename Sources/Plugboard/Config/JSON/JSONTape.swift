@@ -38,12 +38,31 @@ struct JSONTapeEntry: Sendable {
     @inline(__always)
     var offset: Int { header >> 4 }
 
+    /// Decoded with a switch of its own: the synthesized `Kind(rawValue:)` was left a call, and
+    /// every check of a node's kind went through it.
     @inline(__always)
-    var kind: Kind { Kind(rawValue: header & 15).unsafelyUnwrapped }
+    var kind: Kind {
+        switch header & 15 {
+        case 0: .null
+        case 1: .false
+        case 2: .true
+        case 3: .number
+        case 4: .asciiString
+        case 5: .string
+        case 6: .escapedString
+        case 7: .array
+        default: .object
+        }
+    }
+
+    /// Whether this is a string without escapes, all ASCII: the common key, checked per key of
+    /// every lookup.
+    @inline(__always)
+    var isASCIIString: Bool { header & 15 == Kind.asciiString.rawValue }
 
     /// The tape index after this value and everything inside it.
     @inline(__always)
     func next(after index: Int) -> Int {
-        kind.rawValue >= Kind.array.rawValue ? end : index + 1
+        header & 15 >= Kind.array.rawValue ? end : index &+ 1
     }
 }

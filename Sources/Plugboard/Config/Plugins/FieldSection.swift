@@ -25,17 +25,23 @@ public struct FieldSection: Sendable {
 
     static func read(_ node: ConfigNode, _ sink: DiagnosticSink) -> FieldSection? {
         guard let section = node.asObject(sink) else { return nil }
-        guard let fields = section.array("fields", sink) else { return FieldSection(fields: []) }
-        return FieldSection(fields: readFields(fields, sink))
+        guard let nodes = section.array("fields", sink) else { return FieldSection(fields: []) }
+        var fields: [Field] = []
+        fields.reserveCapacity(nodes.count)
+        readFields(nodes, into: &fields, sink)
+        return FieldSection(fields: fields)
     }
 
-    private static func readFields(_ nodes: [ConfigNode], _ sink: DiagnosticSink) -> [Field] {
-        nodes.flatMap { node -> [Field] in
-            guard let field = node.asObject(sink) else { return [] }
+    /// Appends the fields of `nodes` to `fields`, groups flattened in place: one array for the
+    /// section, where a `flatMap` made one per field.
+    private static func readFields(_ nodes: [ConfigNode], into fields: inout [Field], _ sink: DiagnosticSink) {
+        for node in nodes {
+            guard let field = node.asObject(sink) else { continue }
             if field.bool("group", sink) == true {
-                return readFields(field.array("fields", sink) ?? [], sink)
+                readFields(field.array("fields", sink) ?? [], into: &fields, sink)
+                continue
             }
-            guard let key = field.string("key", required: true, sink) else { return [] }
+            guard let key = field.string("key", required: true, sink) else { continue }
             let options = field.array("options", sink)?.compactMap { option -> Option? in
                 if option.node.isObject {
                     guard let value = option["value"]?.node.value else {
@@ -46,12 +52,11 @@ public struct FieldSection: Sendable {
                 }
                 return Option(text: nil, value: option.node.value)
             }
-            return [
+            fields.append(
                 Field(
                     key: key, type: field.string("type", sink), label: field.string("label", sink),
                     initialValue: field["initial_value"].flatMap { $0.node.isNull ? nil : $0 },
-                    options: options ?? [])
-            ]
+                    options: options ?? []))
         }
     }
 }

@@ -86,4 +86,12 @@ public struct PluginsFile: Sendable {
 
     /// The entry whose manifest has `identifier`.
     public func entry(_ identifier: String) -> PluginEntry? { positions[identifier].map { entries[$0] } }
+
+    /// The initial values of `section` in the manifest with `identifier`, or none: the defaults
+    /// behind a screen's or navigation's objects. Read in place, since `entry` copies a whole
+    /// entry (every field of its manifest retained) and this is asked for every screen.
+    func initialValues(of identifier: String?, section: String) -> [(key: String, value: ConfigNode)] {
+        guard let identifier, let position = positions[identifier] else { return [] }
+        return entries[position].manifest.sections[section]?.initialValues ?? []
+    }
 }

@@ -5,27 +5,27 @@
 /// already reported why. A JSON `null` counts as absent for optional keys.
 public struct ConfigNode: ConfigObject, Sendable {
     public let node: JSONNode
-    public let file: String
     /// The path, made into a `JSONPath` only when asked for (see `ConfigPathTrail`): `trail`,
     /// then `last` when there is one. Arrays and objects keep their whole path in `trail`, so
     /// their children link to it; other values keep their last step inline, so the many keys read
-    /// as strings, numbers and booleans cost no allocation.
-    private let trail: ConfigPathTrail?
+    /// as strings, numbers and booleans cost no allocation. The trail also knows the file.
+    private let trail: ConfigPathTrail
     private let last: JSONPath.Component?
 
     public init(_ node: JSONNode, path: JSONPath = .root, file: String) {
-        self.init(node, trail: ConfigPathTrail.of(path), last: nil, file: file)
+        self.init(node, trail: ConfigPathTrail.of(path, file: file), last: nil)
     }
 
-    private init(_ node: JSONNode, trail: ConfigPathTrail?, last: JSONPath.Component?, file: String) {
+    private init(_ node: JSONNode, trail: ConfigPathTrail, last: JSONPath.Component?) {
         self.node = node
         self.trail = trail
         self.last = last
-        self.file = file
     }
 
+    public var file: String { trail.file }
+
     public var path: JSONPath {
-        let path = trail?.path ?? .root
+        let path = trail.path
         return last.map { path.appending($0) } ?? path
     }
 
@@ -36,10 +36,9 @@ public struct ConfigNode: ConfigObject, Sendable {
         // Only arrays and objects have children, and they keep no `last`: no allocation here.
         let parent = last.map { ConfigPathTrail(parent: trail, component: $0) } ?? trail
         if child.isContainer {
-            return ConfigNode(
-                child, trail: ConfigPathTrail(parent: parent, component: component), last: nil, file: file)
+            return ConfigNode(child, trail: ConfigPathTrail(parent: parent, component: component), last: nil)
         }
-        return ConfigNode(child, trail: parent, last: component, file: file)
+        return ConfigNode(child, trail: parent, last: component)
     }
 
     /// The member `key` of this object, with its path; nil when absent or when this is no object.

@@ -31,10 +31,11 @@ extension ConfigObject {
         return value
     }
 
-    /// The member `key`: reports it when `required` and missing (or null).
+    /// The member `key`: reports it when `required` and missing (or null). An optional key that
+    /// is absent is not looked up a second time: most optional sections and arrays are absent.
     func member(_ key: String, required: Bool, _ sink: DiagnosticSink) -> ConfigNode? {
         guard let member = self[key], !member.node.isNull else {
-            _ = value(key, required: required, sink)
+            if required { _ = value(key, required: true, sink) }
             return nil
         }
         return member

@@ -30,12 +30,18 @@ public struct DefaultedObject: ConfigObject, Sendable {
 
     public subscript(key: String) -> ConfigNode? {
         if let value = written?[key] { return value }
-        return defaults.first { $0.key == key }?.value
+        return defaultPosition(key).map { defaults[$0].value }
     }
 
     public func jsonNode(forKey key: String) -> JSONNode? {
         if let value = written?.node[key] { return value }
-        return defaults.first { $0.key == key }?.value.node
+        return defaultPosition(key).map { defaults[$0].value.node }
+    }
+
+    /// Where the first default for `key` is: found by position, since `first(where:)` copies
+    /// the entry it returns, and a lookup is made for every key a reader asks for.
+    private func defaultPosition(_ key: String) -> Int? {
+        defaults.firstIndex { $0.key == key }
     }
 
     public var location: ConfigLocation { written?.location ?? fallbackLocation }

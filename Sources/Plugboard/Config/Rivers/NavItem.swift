@@ -69,7 +69,8 @@ public struct NavItem: Sendable {
     /// building its array, for the checks that visit every item of every navigation.
     func forEachFlattened(_ body: (NavItem) -> Void) {
         body(self)
-        for item in navItems { item.forEachFlattened(body) }
+        // By index: a `for` loop would copy every item whole.
+        for item in navItems.indices { navItems[item].forEachFlattened(body) }
     }
 }
 

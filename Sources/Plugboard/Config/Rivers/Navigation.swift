@@ -29,13 +29,12 @@ public struct Navigation: Sendable {
         let id = navigation.string("id", required: true, sink)
         let categoryName = navigation.oneOf("category", Category.allCases.map(\.rawValue), required: true, sink)
         let navigationType = navigation.string("navigation_type", sink)
-        let manifest = navigationType.flatMap { plugins.entry($0)?.manifest }
         let styles = DefaultedObject(
             written: navigation.object("styles", sink),
-            defaults: manifest?.sections["styles"]?.initialValues ?? [], parent: navigation)
+            defaults: plugins.initialValues(of: navigationType, section: "styles"), parent: navigation)
         let assets = DefaultedObject(
             written: navigation.object("assets", sink),
-            defaults: manifest?.sections["assets"]?.initialValues ?? [], parent: navigation)
+            defaults: plugins.initialValues(of: navigationType, section: "assets"), parent: navigation)
         navigation.checkObject("rules", sink)
         let items = navigation.array("nav_items", sink)?.compactMap { NavItem.read($0, sink) } ?? []
         guard let id, let categoryName, let category = Category(rawValue: categoryName) else { return nil }

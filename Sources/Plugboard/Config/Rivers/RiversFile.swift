@@ -28,8 +28,9 @@ public struct RiversFile: Sendable {
             return RiversFile(file: file, screens: [])
         }
         let screens = items.compactMap { Screen.read($0, plugins: plugins, sink) }
-        for screen in screens {
-            for navigation in screen.navigations where navigation.category == .navBar {
+        // By index: a `for` loop would copy every screen whole.
+        for screen in screens.indices {
+            for navigation in screens[screen].navigations where navigation.category == .navBar {
                 _ = NavBarModel.read(navigation, sink)
             }
         }

@@ -42,12 +42,11 @@ public struct Screen: Sendable {
         guard let screen = node.asObject(sink) else { return nil }
         let id = screen.string("id", required: true, sink)
         let type = screen.string("type", required: true, sink)
-        let manifest = type.flatMap { plugins.entry($0)?.manifest }
         let stylesObject = DefaultedObject(
-            written: screen.object("styles", sink), defaults: manifest?.sections["styles"]?.initialValues ?? [],
+            written: screen.object("styles", sink), defaults: plugins.initialValues(of: type, section: "styles"),
             parent: screen)
         let dataObject = DefaultedObject(
-            written: screen.object("data", sink), defaults: manifest?.sections["data"]?.initialValues ?? [],
+            written: screen.object("data", sink), defaults: plugins.initialValues(of: type, section: "data"),
             parent: screen)
         let presentation = stylesObject.oneOf("presentation", ScreenPresentation.allCases.map(\.rawValue), sink)
         let styles = Styles(

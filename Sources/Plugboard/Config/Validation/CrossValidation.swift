@@ -5,12 +5,14 @@ enum CrossValidation {
         checkHome(rivers, riversRoot, sink)
         checkDuplicateIDs(rivers, sink)
         let screenIDs = Set(rivers.screens.map(\.id))
-        for screen in rivers.screens {
-            checkScreenType(screen, plugins, sink)
-            for navigation in screen.navigations {
-                checkNavigationType(navigation, plugins, sink)
-                for root in navigation.navItems {
-                    root.forEachFlattened { item in
+        // By index, here and below: a `for` loop copies each screen, navigation and item whole,
+        // every field retained, to read a few of them.
+        for screen in rivers.screens.indices {
+            checkScreenType(rivers.screens[screen], plugins, sink)
+            for navigation in rivers.screens[screen].navigations.indices {
+                checkNavigationType(rivers.screens[screen].navigations[navigation], plugins, sink)
+                for root in rivers.screens[screen].navigations[navigation].navItems.indices {
+                    rivers.screens[screen].navigations[navigation].navItems[root].forEachFlattened { item in
                         guard let target = item.data.target, !screenIDs.contains(target),
                             let location = item.targetLocation
                         else { return }
@@ -63,8 +65,8 @@ enum CrossValidation {
 
     /// Remembers the first node of each id, and works out locations only for duplicates.
     private static func checkDuplicateIDs(_ rivers: RiversFile, _ sink: DiagnosticSink) {
-        var screens: [String: ConfigNode] = [:]
-        var navigations: [String: ConfigNode] = [:]
+        var screens = [String: ConfigNode](minimumCapacity: rivers.screens.count)
+        var navigations = [String: ConfigNode](minimumCapacity: rivers.screens.count)
         func location(_ node: ConfigNode) -> ConfigLocation { node["id"]?.location ?? node.location }
         func note(_ id: String, _ node: ConfigNode, in seen: inout [String: ConfigNode], _ what: String) {
             if let first = seen[id] {
@@ -73,13 +75,14 @@ enum CrossValidation {
                 seen[id] = node
             }
         }
-        for screen in rivers.screens {
-            note(screen.id, screen.node, in: &screens, "screen")
-            for navigation in screen.navigations {
+        for screen in rivers.screens.indices {
+            note(rivers.screens[screen].id, rivers.screens[screen].node, in: &screens, "screen")
+            for navigation in rivers.screens[screen].navigations.indices {
+                let navigation = rivers.screens[screen].navigations[navigation]
                 note(navigation.id, navigation.node, in: &navigations, "navigation")
-                var items: [String: ConfigNode] = [:]
-                for root in navigation.navItems {
-                    root.forEachFlattened { note($0.id, $0.node, in: &items, "nav item") }
+                var items = [String: ConfigNode](minimumCapacity: 16)
+                for root in navigation.navItems.indices {
+                    navigation.navItems[root].forEachFlattened { note($0.id, $0.node, in: &items, "nav item") }
                 }
             }
         }

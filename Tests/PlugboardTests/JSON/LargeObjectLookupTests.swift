@@ -72,7 +72,7 @@ struct LargeObjectLookupTests {
     /// Random documents: nested objects of random sizes, with repeated and nearly equal keys.
     @Test(arguments: 0..<20)
     func randomDocumentsGiveTheSameAnswers(_ seed: Int) throws {
-        var random = SplitMix(seed: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         let names = ["a", "b", "ab", "ba", "id", "key", "type", "value", "k1", "k2", "1k", "name", "x_y", "y_x"]
         func object(_ depth: Int) -> String {
             let count = Int(random.next() % 24)
@@ -89,18 +89,5 @@ struct LargeObjectLookupTests {
             try Self.expectSameAsObject(node, absent: names + ["", "abc"])
             nodes += (node.objectValue?.entries ?? []).map(\.value).filter(\.isObject)
         }
-    }
-}
-
-/// A small deterministic generator, so random tests fail the same way every time.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

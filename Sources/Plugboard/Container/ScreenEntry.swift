@@ -8,7 +8,15 @@ final class ScreenEntry {
     /// The screen id and data source it was opened with.
     let key: ScreenCache.Key
     /// How many stacks hold this screen now (kept by `ScreenStack`): in use while above zero.
-    var stacksHolding = 0
+    /// The cache holding the screen hears when it goes on its first stack or off its last one.
+    var stacksHolding = 0 {
+        didSet {
+            guard (oldValue > 0) != (stacksHolding > 0) else { return }
+            cache?.screenOnStacksChanged(by: stacksHolding > 0 ? 1 : -1)
+        }
+    }
+    /// The cache this screen is in, if any (set and cleared by `ScreenCache`).
+    weak var cache: ScreenCache?
     /// The container this screen was last presented in, kept out of sight with its bar and views
     /// since it was dismissed, for the screen's next presentation (`PlugboardApp.release`).
     var keptContainer: StackContainer?

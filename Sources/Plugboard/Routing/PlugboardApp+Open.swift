@@ -92,7 +92,7 @@ extension PlugboardApp {
     /// Evicts what is over capacity and on no stack (`ScreenEntry.stacksHolding`, kept by the
     /// stacks themselves: no stack is walked).
     func trimCache() {
-        cache.trim(inUse: { $0.stacksHolding > 0 }, destroy: { evict($0) })
+        cache.trim(destroy: { evict($0) })
     }
 
     // MARK: targets

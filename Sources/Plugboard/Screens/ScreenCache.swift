@@ -36,6 +36,9 @@ public final class ScreenCache {
     /// The cached screens from least to most recently used: a lookup is a hash lookup, and a
     /// touch moves one key to the end without comparing it against the others.
     private var entries: OrderedDictionary<Key, ScreenEntry> = [:]
+    /// How many cached screens are on a stack (`ScreenEntry.stacksHolding` above zero), kept as
+    /// they go on and off stacks, so trimming knows without a walk whether anything can go.
+    private var screensOnStacks = 0
     private var hits = 0
     private var misses = 0
     private var evictions = 0
@@ -55,24 +58,61 @@ public final class ScreenCache {
 
     /// Caches `entry` under its key.
     func insert(_ entry: ScreenEntry) {
-        entries[entry.key] = entry
+        if let replaced = entries.updateValue(entry, forKey: entry.key), replaced !== entry { forget(replaced) }
+        if entry.cache !== self {
+            entry.cache = self
+            if entry.stacksHolding > 0 { screensOnStacks += 1 }
+        }
         touch(entry.key)
+    }
+
+    /// Called by a cached screen that went on its first stack (+1) or off its last one (-1).
+    func screenOnStacksChanged(by change: Int) { screensOnStacks += change }
+
+    /// Stops counting `entry`, which has left the cache.
+    private func forget(_ entry: ScreenEntry) {
+        entry.cache = nil
+        if entry.stacksHolding > 0 { screensOnStacks -= 1 }
     }
 
     /// Whether `entry` itself (not only its key) is cached.
     func holds(_ entry: ScreenEntry) -> Bool { entries[entry.key] === entry }
 
-    /// Evicts least recently used screens while over capacity, skipping those `inUse` says are
-    /// on a stack; each evicted screen is handed to `destroy`.
-    func trim(inUse: (ScreenEntry) -> Bool, destroy: (ScreenEntry) -> Void) {
-        var index = 0
-        while entries.count > capacity, index < entries.count {
-            let victim = entries.values[index]
-            guard !inUse(victim) else {
-                index += 1
-                continue
+    /// Evicts least recently used screens while over capacity, skipping those on a stack; each
+    /// evicted screen is handed to `destroy`, least recently used first.
+    ///
+    /// With a stack deeper than the capacity, every screen may be on a stack: then nothing is
+    /// walked. When every screen on no stack must go, the order of the walk does not change which
+    /// go, so it starts from the most recent end, where a screen just popped is. Either way a
+    /// push or a back costs the same at any depth.
+    func trim(destroy: (ScreenEntry) -> Void) {
+        var excess = entries.count - capacity
+        var evictable = entries.count - screensOnStacks
+        guard excess > 0 && evictable > 0 else { return }
+        var victims: [ScreenEntry] = []
+        if evictable <= excess {
+            var index = entries.count - 1
+            while evictable > 0 && index >= 0 {
+                if entries.values[index].stacksHolding == 0 {
+                    victims.append(entries.remove(at: index).value)
+                    evictable -= 1
+                }
+                index -= 1
             }
-            entries.remove(at: index)
+            victims.reverse()
+        } else {
+            var index = 0
+            while excess > 0 && index < entries.count {
+                guard entries.values[index].stacksHolding == 0 else {
+                    index += 1
+                    continue
+                }
+                victims.append(entries.remove(at: index).value)
+                excess -= 1
+            }
+        }
+        for victim in victims {
+            forget(victim)
             evictions += 1
             destroy(victim)
         }
@@ -80,7 +120,10 @@ public final class ScreenCache {
 
     /// Every cached screen, for shutdown.
     func removeAll() -> [ScreenEntry] {
-        defer { entries.removeAll() }
+        defer {
+            entries.values.forEach(forget)
+            entries.removeAll()
+        }
         return Array(entries.values)
     }
 

@@ -32,7 +32,8 @@ struct HotPathTests {
         cache.insert(d)
         // b is on a stack: skipped; c and then a go, least recently used first.
         var evicted: [String] = []
-        cache.trim(inUse: { $0 === b }) {
+        b.stacksHolding = 1
+        cache.trim {
             evicted.append($0.key.screenID)
             $0.controller.destroy()
         }
@@ -48,6 +49,46 @@ struct HotPathTests {
         #expect(cache.statistics.keys == ["d", "b"])
         #expect(cache.removeAll().map(\.key.screenID) == ["d", "b"])
         #expect(cache.statistics.keys.isEmpty)
+    }
+
+    /// A stack deeper than the cache: while every screen is on it nothing goes; a screen popped
+    /// goes at the next trim, wherever it is in the order; the count of screens on stacks follows
+    /// screens that leave the cache or are replaced in it.
+    @Test func theScreenCacheEvictsOnlyWhatLeftTheStacks() {
+        let environment = PlugboardHost()
+        let cache = ScreenCache(capacity: 2)
+        let entries = (0..<6).map { Self.entry("s\($0)", environment) }
+        var evicted: [String] = []
+        let destroy: (ScreenEntry) -> Void = {
+            evicted.append($0.key.screenID)
+            $0.controller.destroy()
+        }
+        for entry in entries {
+            entry.stacksHolding += 1
+            cache.insert(entry)
+            cache.trim(destroy: destroy)
+        }
+        #expect(evicted.isEmpty && cache.statistics.count == 6)
+        entries[5].stacksHolding -= 1  // back from the top
+        cache.trim(destroy: destroy)
+        #expect(evicted == ["s5"])
+        entries[1].stacksHolding -= 1  // off a stack in the middle, and another at the top
+        entries[4].stacksHolding -= 1
+        cache.trim(destroy: destroy)
+        #expect(evicted == ["s5", "s1", "s4"], "least recently used first")
+        #expect(cache.statistics.keys == ["s0", "s2", "s3"])
+        // Replaced under its key while on a stack: the old one no longer counts, the new one does.
+        let replacement = Self.entry("s3", environment)
+        replacement.stacksHolding = 1
+        cache.insert(replacement)
+        entries[3].stacksHolding -= 1  // the replaced one leaves its stack: not the cache's concern
+        entries[0].stacksHolding -= 1
+        entries[2].stacksHolding -= 1
+        cache.trim(destroy: destroy)
+        #expect(evicted == ["s5", "s1", "s4", "s0"], "s2 stays: the capacity is 2")
+        #expect(cache.statistics.keys == ["s2", "s3"])
+        #expect(cache.removeAll().count == 2)
+        #expect(replacement.cache == nil && entries[2].cache == nil)
     }
 
     // MARK: view tree

@@ -120,11 +120,10 @@ public final class ScreenCache {
 
     /// Every cached screen, for shutdown.
     func removeAll() -> [ScreenEntry] {
-        defer {
-            entries.values.forEach(forget)
-            entries.removeAll()
-        }
-        return Array(entries.values)
+        let all = Array(entries.values)
+        all.forEach(forget)
+        entries.removeAll()
+        return all
     }
 
     /// Makes `key` the most recently used (it is in `entries`).

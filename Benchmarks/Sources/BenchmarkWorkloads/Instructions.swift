@@ -1,50 +1,88 @@
 import Foundation
 
-/// Instructions per tap, counted by callgrind inside `Tap.measuredTaps` only: deterministic for
+/// Instructions per tap, counted by callgrind inside `Tap.measuredTaps` only, and per push and back
+/// of the stack-depth sweep inside `Sweep.measuredStackRounds`: deterministic for
 /// the same binaries and inputs (no clock involved), so CI may check it. valgrind 3.19 cannot read
 /// Swift 6's DWARF, so it runs copies stripped of debug information (the symbols stay, which is
 /// what `--toggle-collect` needs).
 public enum Instructions {
+    public static let names = ["tap-hit-instructions", "tap-miss-instructions", "growth-stack-depth-instructions"]
     public static let goals: [(miss: Bool, goal: Goal)] = [
         (false, .value(atMost: 100_000)), (true, .value(atMost: 300_000)),
     ]
 
     public static var isAvailable: Bool { (try? Spawn.output("/usr/bin/env", ["valgrind", "--version"])) != nil }
 
-    /// One figure per cache mode: instructions per tap over `taps` taps.
+    /// The stack depths whose instructions per push and back give the deterministic exponent.
+    public static let stackDepths = [100, 1000]
+
+    /// One figure per cache mode: instructions per tap over `taps` taps; then the stack-depth
+    /// growth exponent in instructions (one round after a warm one at each of `stackDepths`; the
+    /// count is the same every time, so more rounds would add nothing).
     public static func figures(_ context: BenchContext, taps: Int) throws -> [Figure] {
-        let copies = context.scratch.appendingPathComponent("callgrind")
-        try? FileManager.default.removeItem(at: copies)
-        try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
-        // The bench executable and every library the Showcase loads, side by side, stripped.
-        var files = [context.benchBuild.appendingPathComponent("plugboard-bench").path]
-        files += try AppStart.loadedLibraries(context)
-        for file in files {
-            let copy = copies.appendingPathComponent(URL(fileURLWithPath: file).lastPathComponent).path
-            try FileManager.default.copyItem(atPath: file, toPath: copy)
-            try Spawn.run("/usr/bin/env", ["strip", "-g", copy])
-        }
-        return try goals.map { miss, goal in
-            let output = copies.appendingPathComponent(miss ? "miss.cg" : "hit.cg").path
-            try Spawn.run(
-                "/usr/bin/env",
-                [
-                    "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)",
-                    "--toggle-collect=*12measuredTaps*KFZ",
-                    copies.appendingPathComponent("plugboard-bench").path, "tap-loop", context.showcase.path,
-                    "--taps", "\(taps)", "--search-path", copies.path,
-                ] + (miss ? ["--miss"] : []))
-            let total = try totalInstructions(output)
-            // A tap runs plugin and host code: a handful of instructions means the toggle missed.
-            guard total >= taps * 1_000 else {
-                throw BenchError("callgrind counted \(total) instructions in \(taps) taps: measuredTaps was not found")
-            }
+        let copies = try strippedCopies(context)
+        let bench = copies.appendingPathComponent("plugboard-bench").path
+        let taps = try goals.map { miss, goal in
+            let total = try count(
+                copies.appendingPathComponent(miss ? "miss.cg" : "hit.cg").path, region: "*12measuredTaps*KFZ",
+                bench,
+                ["tap-loop", context.showcase.path, "--taps", "\(taps)", "--search-path", copies.path]
+                    + (miss ? ["--miss"] : []),
+                atLeast: taps * 1_000)
             return Figure(
                 name: miss ? "tap-miss-instructions" : "tap-hit-instructions",
                 summary: "instructions per tap (callgrind), screen cache \(miss ? "missing" : "hitting")",
                 value: Double(total) / Double(taps), unit: "instructions", goal: goal,
                 note: "\(total) over \(taps) taps")
         }
+        let perRound = try stackDepths.map { depth in
+            let total = try count(
+                copies.appendingPathComponent("stack-\(depth).cg").path, region: "*measuredStackRounds*KFZ",
+                bench,
+                ["stack-loop", "--depth", "\(depth)", "--search-path", copies.path], atLeast: depth * 1_000)
+            return Double(total)
+        }
+        let stack = Figure(
+            name: "growth-stack-depth-instructions",
+            summary: "push N screens onto the stack, then back N times: exponent in instructions (callgrind)",
+            value: Sweep.exponent(sizes: stackDepths, times: perRound), unit: "exponent", goal: Sweep.goal,
+            note: zip(stackDepths, perRound).map { "\($0): \(Int($1) / $0) per push and back" }.joined(separator: ", "))
+        return taps + [stack]
+    }
+
+    /// The bench executable and every library the Showcase and the stack sweep load, side by
+    /// side in the scratch folder, stripped.
+    static func strippedCopies(_ context: BenchContext) throws -> URL {
+        let copies = context.scratch.appendingPathComponent("callgrind")
+        try? FileManager.default.removeItem(at: copies)
+        try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
+        var files = [context.benchBuild.appendingPathComponent("plugboard-bench").path, context.benchPlugin]
+        files += try AppStart.loadedLibraries(context)
+        for file in files {
+            let copy = copies.appendingPathComponent(URL(fileURLWithPath: file).lastPathComponent).path
+            try FileManager.default.copyItem(atPath: file, toPath: copy)
+            try Spawn.run("/usr/bin/env", ["strip", "-g", copy])
+        }
+        return copies
+    }
+
+    /// The instructions callgrind counts inside `region` while `executable` runs with `arguments`.
+    /// Fewer than `atLeast` means the toggle missed the region (a renamed or inlined function).
+    static func count(
+        _ output: String, region: String, _ executable: String, _ arguments: [String], atLeast: Int
+    ) throws -> Int {
+        try Spawn.run(
+            "/usr/bin/env",
+            [
+                "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)", "--toggle-collect=\(region)",
+                executable,
+            ]
+                + arguments)
+        let total = try totalInstructions(output)
+        guard total >= atLeast else {
+            throw BenchError("callgrind counted \(total) instructions in \(region): the region was not found")
+        }
+        return total
     }
 
     /// The `summary:` (or `totals:`) line of a callgrind output file.

@@ -55,19 +55,37 @@ public struct Sweep {
             Sweep(
                 name: "growth-stack-depth", summary: "push N screens onto the stack, then back N times", sizes: depths,
                 prepare: { size in
-                    let app = try SweepApp(screens: size + 1, plugins: 1).launch(in: context.scratch, context: context)
-                    return { count in
-                        for _ in 0..<count {
-                            for index in 1...size {
-                                let request = NavigationRequest(
-                                    .screen("s\(index)"), origin: .link, presentation: .push)
-                                guard app.open(request) else { throw BenchError("push s\(index) refused") }
-                            }
-                            for _ in 1...size where !app.back() { throw BenchError("back refused") }
-                        }
-                    }
+                    let app = try stackApp(depth: size, scratch: context.scratch, searchPath: context.searchPath)
+                    return { count in try stackRounds(app, depth: size, count) }
                 }),
         ]
+    }
+}
+
+extension Sweep {
+    /// The stack-depth sweep's app: `depth` screens to push above the home screen.
+    public static func stackApp(depth: Int, scratch: URL, searchPath: LibrarySearchPath) throws -> PlugboardApp {
+        let folder = try SweepApp(screens: depth + 1, plugins: 1).write(in: scratch)
+        return try PlugboardApp(folder: folder, searchPath: searchPath)
+    }
+
+    /// Pushes `depth` screens, then goes back as often, `rounds` times: the stack-depth sweep's
+    /// operation.
+    public static func stackRounds(_ app: PlugboardApp, depth: Int, _ rounds: Int) throws {
+        for _ in 0..<rounds {
+            for index in 1...depth {
+                let request = NavigationRequest(.screen("s\(index)"), origin: .link, presentation: .push)
+                guard app.open(request) else { throw BenchError("push s\(index) refused") }
+            }
+            for _ in 1...depth where !app.back() { throw BenchError("back refused") }
+        }
+    }
+
+    /// The same, as the region callgrind counts (`plugboard-bench stack-loop`,
+    /// `--toggle-collect='*measuredStackRounds*KFZ'`).
+    @inline(never)
+    public static func measuredStackRounds(_ app: PlugboardApp, depth: Int, _ rounds: Int) throws {
+        try stackRounds(app, depth: depth, rounds)
     }
 }
 
@@ -105,7 +123,4 @@ struct SweepApp {
         return folder
     }
 
-    func launch(in scratch: URL, context: BenchContext) throws -> PlugboardApp {
-        try PlugboardApp(folder: try write(in: scratch), searchPath: context.searchPath)
-    }
 }

@@ -16,7 +16,7 @@ struct PlugboardBench: ParsableCommand {
             `swift build -c release --package-path Benchmarks`. Exit status 1 when --check is given
             and a goal is not met.
             """,
-        subcommands: [Run.self, Instructions.self, TapLoop.self],
+        subcommands: [Run.self, Instructions.self, TapLoop.self, StackLoop.self],
         defaultSubcommand: Run.self)
 
     /// The plugins' own log lines would drown the numbers.
@@ -77,13 +77,13 @@ extension PlugboardBench {
                 let times = try context.sampler.measure(operations)
                 report.add(sweep.figure(times: times))
             }
-            if !noInstructions, ["tap-hit-instructions", "tap-miss-instructions"].contains(where: selected) {
+            if !noInstructions, BenchmarkWorkloads.Instructions.names.contains(where: selected) {
                 if BenchmarkWorkloads.Instructions.isAvailable {
                     for figure in try BenchmarkWorkloads.Instructions.figures(context, taps: quick ? 10 : 100) {
                         report.add(figure)
                     }
                 } else {
-                    report.skip("tap-*-instructions", because: "valgrind is not installed")
+                    report.skip("*-instructions", because: "valgrind is not installed")
                 }
             }
             report.finish()
@@ -93,7 +93,9 @@ extension PlugboardBench {
 
     struct Instructions: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Instructions per tap with callgrind (deterministic), cache hit and miss.")
+            abstract:
+                "Instructions per tap (cache hit and miss) and the stack-depth exponent in instructions, with callgrind (deterministic)."
+        )
         @Option(help: "Taps counted.") var taps = 100
         @Flag(help: "Print JSON.") var json = false
         @Flag(help: "Exit 1 when a goal is not met.") var check = false
@@ -109,7 +111,6 @@ extension PlugboardBench {
         }
     }
 
-    /// The app-start benchmark's child: start the app to its first screen and exit.
     /// What callgrind runs: taps, with `Tap.measuredTaps` the counted region.
     struct TapLoop: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -125,6 +126,26 @@ extension PlugboardBench {
             let folderURL = URL(fileURLWithPath: folder)
             let app = try Tap.launch(folderURL, searchPath: LibrarySearchPath([folder, searchPath]), miss: miss)
             try Tap.measuredTaps(app, taps)
+        }
+    }
+
+    /// What callgrind runs to count the stack-depth sweep: `Sweep.measuredStackRounds` is the
+    /// counted region, so instructions per push at two depths show what grows with the stack.
+    struct StackLoop: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "stack-loop", abstract: "Push DEPTH screens and back, ROUNDS times (for callgrind).",
+            shouldDisplay: false)
+        @Option var depth = 100
+        @Option var rounds = 1
+        @Option(help: "Where the libraries are (the stripped copies callgrind runs).") var searchPath: String
+
+        func run() throws {
+            PlugboardBench.quietLogs()
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("plugboard-stack-\(getpid())")
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let app = try Sweep.stackApp(depth: depth, scratch: scratch, searchPath: LibrarySearchPath([searchPath]))
+            try Sweep.stackRounds(app, depth: depth, 1)  // warm: the allocator and the runtime's caches
+            try Sweep.measuredStackRounds(app, depth: depth, rounds)
         }
     }
 }

@@ -32,33 +32,34 @@ final class GeneralNavigationBar: NavigationBarPlugin {
     private var lastNavBarJSON: String
 
     init?(host: PluginHost, pluginJSON: String, navBarJSON: String) {
-        guard let ids = Self.navItemIDs(navBarJSON) else { return nil }
         self.host = host
-        navItemIDs = ids
+        navItemIDs = []
         lastNavBarJSON = navBarJSON
     }
 
-    /// The ids of the model's nav items, or nil when the model is not JSON.
-    static func navItemIDs(_ json: String) -> [String]? {
-        if let known = readModels[json] { return known }
-        let ids: [String]?
-        if let model = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] {
-            ids = (model["nav_items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-        } else {
-            ids = nil
+    /// The ids of the bar model's nav items, or nil when the model is not an object. Read through
+    /// the host's model reader (`plugboard.host.model`, which has the model parsed already), so
+    /// the bar parses no JSON; a host before ABI 1.2 has no reader, and then `json` is parsed.
+    private func readNavItemIDs(_ json: String) -> [String]? {
+        guard let model = host.model else { return Self.parsedNavItemIDs(json) }
+        guard model.kind(.navigationBar, "") == .object else { return nil }
+        return (0..<model.count(.navigationBar, "nav_items")).compactMap {
+            model.string(.navigationBar, "nav_items[\($0)].id")
         }
-        if readModels.count >= maximumReadModels { readModels.removeAll() }
-        readModels[json] = ids
-        return ids
     }
 
-    /// The models read so far and their nav item ids: an app has a few bar models, and a bar is
-    /// made for every presented screen, so each model is parsed once, not once per bar. Bars are
-    /// made and customised on the host's thread only (nav_bar.h: [main-thread]).
-    nonisolated(unsafe) private static var readModels: [String: [String]?] = [:]
-    private static let maximumReadModels = 64
+    /// The same, from the JSON text (hosts before ABI 1.2).
+    static func parsedNavItemIDs(_ json: String) -> [String]? {
+        guard let model = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return nil }
+        return (model["nav_items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    }
 
     func setUp() -> Bool {
+        guard let ids = readNavItemIDs(lastNavBarJSON) else {
+            host.log("the nav_bar model is not a JSON object", severity: .error)
+            return false
+        }
+        navItemIDs = ids
         guard let root = host.makeView(.container), let background = host.makeView(.image),
             let contextButton = host.makeView(.button), let title = host.makeView(.label),
             let logo = host.makeView(.image)
@@ -101,7 +102,7 @@ final class GeneralNavigationBar: NavigationBarPlugin {
 
     func customize(screenJSON: String, navBarJSON: String, dataSourceJSON: String?) {
         // The same model as last time (most screen changes): nothing to read again.
-        if navBarJSON != lastNavBarJSON, let ids = Self.navItemIDs(navBarJSON) {
+        if navBarJSON != lastNavBarJSON, let ids = readNavItemIDs(navBarJSON) {
             lastNavBarJSON = navBarJSON
             if ids != navItemIDs {
                 navItemIDs = ids

@@ -118,15 +118,53 @@ struct ELFImage {
 
     /// Every entry of .dynsym (SHT_DYNSYM), and the bytes of the string table its names are in.
     func dynamicSymbols() throws(ELFReadError) -> (symbols: [ELFSymbol], names: Range<Int>) {
+        let (entries, names) = try dynamicSymbolTable()
+        let symbols = stride(from: entries.lowerBound, to: entries.upperBound, by: 24).map { ELFSymbol(file, at: $0) }
+        return (symbols, names)
+    }
+
+    /// The first exported entry of .dynsym named `name`: what `dynamicSymbols()` and a name read
+    /// per exported symbol find, in one walk over the loaded bytes that makes no symbol list and no
+    /// strings. The loader asks this of every library before `dlopen`, and building every symbol
+    /// and its name was most of that check's cost.
+    func exportedSymbol(named name: String) throws(ELFReadError) -> ELFSymbol? {
+        let (entries, names) = try dynamicSymbolTable()
+        let table = file.slice(entries)
+        let strings = file.slice(names)
+        let wanted = Array(name.utf8) + [0]
+        // A string table that ends in NUL ends every name in it. One that does not is read name by
+        // name as before, so a name running off its end is the same error.
+        let terminated = strings.last == 0
+        for entry in stride(from: table.startIndex, to: table.endIndex, by: 24) {
+            let section = UInt16(table[entry + 6]) | UInt16(table[entry + 7]) << 8
+            guard ELFSymbol.isExported(info: table[entry + 4], other: table[entry + 5], section: section) else {
+                continue
+            }
+            let offset = Int(ELFBytes.littleEndian(table, at: entry - table.startIndex, 4))
+            let matches: Bool
+            if terminated {
+                guard offset < strings.count else { throw ELFReadError("symbol name out of bounds") }
+                let start = strings.startIndex + offset
+                matches =
+                    strings.endIndex - start >= wanted.count
+                    && strings[start..<start + wanted.count].elementsEqual(wanted)
+            } else {
+                matches = try file.string(at: UInt64(offset), in: names) == name
+            }
+            if matches { return ELFSymbol(file, at: entries.lowerBound + (entry - table.startIndex)) }
+        }
+        return nil
+    }
+
+    /// The bytes of .dynsym, checked to hold whole Elf64_Sym entries, and of its string table; both loaded.
+    private func dynamicSymbolTable() throws(ELFReadError) -> (entries: Range<Int>, names: Range<Int>) {
         guard let table = sections.first(where: { $0.type == 11 /* SHT_DYNSYM */ }) else {
             throw ELFReadError("no dynamic symbol table")
         }
         guard table.entrySize == 24 else { throw ELFReadError("unexpected symbol size \(table.entrySize)") }
         guard table.size % 24 == 0 else { throw ELFReadError("symbol table size is not a multiple of 24") }
         let entries = try file.load(table.offset, table.size, "truncated symbol table")
-        let names = try strings(table.link)
-        let symbols = stride(from: entries.lowerBound, to: entries.upperBound, by: 24).map { ELFSymbol(file, at: $0) }
-        return (symbols, names)
+        return (entries, try strings(table.link))
     }
 
     /// The bytes of the string table that section `index` (a sh_link) names.
@@ -154,14 +192,16 @@ struct ELFSection {
     var address, offset, size, entrySize: UInt64
 
     init(_ file: ELFBytes, at header: Int) {
-        name = file.u64(header, 4)
-        type = file.u64(header + 4, 4)
-        address = file.u64(header + 16)
-        offset = file.u64(header + 24)
-        size = file.u64(header + 32)
-        link = file.u64(header + 40, 4)
-        info = file.u64(header + 44, 4)
-        entrySize = file.u64(header + 56)
+        let bytes = file.slice(header..<header + 64)
+        func field(_ offset: Int, _ width: Int = 8) -> UInt64 { ELFBytes.littleEndian(bytes, at: offset, width) }
+        name = field(0, 4)
+        type = field(4, 4)
+        address = field(16)
+        offset = field(24)
+        size = field(32)
+        link = field(40, 4)
+        info = field(44, 4)
+        entrySize = field(56)
     }
 }
 
@@ -186,9 +226,19 @@ struct ELFSymbol {
 
     /// Defined and visible to `dlsym`: binding GLOBAL, WEAK or GNU_UNIQUE; type NOTYPE, OBJECT,
     /// FUNC, TLS or GNU_IFUNC; visibility DEFAULT or PROTECTED.
-    var isExported: Bool {
-        [1, 2, 10].contains(info >> 4) && [0, 1, 2, 6, 10].contains(info & 0xF) && [0, 3].contains(other & 3)
-            && section != 0 /* SHN_UNDEF */
+    var isExported: Bool { Self.isExported(info: info, other: other, section: section) }
+
+    /// `isExported` from the raw st_info, st_other and st_shndx.
+    static func isExported(info: UInt8, other: UInt8, section: UInt16) -> Bool {
+        switch info >> 4 {
+        case 1 /* GLOBAL */, 2 /* WEAK */, 10 /* GNU_UNIQUE */: break
+        default: return false
+        }
+        switch info & 0xF {
+        case 0 /* NOTYPE */, 1 /* OBJECT */, 2 /* FUNC */, 6 /* TLS */, 10 /* GNU_IFUNC */: break
+        default: return false
+        }
+        return (other & 3 == 0 /* DEFAULT */ || other & 3 == 3 /* PROTECTED */) && section != 0 /* SHN_UNDEF */
     }
 }
 
@@ -281,7 +331,17 @@ final class ELFBytes {
     func starts(with prefix: [UInt8]) -> Bool { count >= prefix.count && slice(0..<prefix.count).elementsEqual(prefix) }
 
     func u64(_ offset: Int, _ width: Int = 8) -> UInt64 {
-        slice(offset..<offset + width).reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        Self.littleEndian(slice(offset..<offset + width), at: 0, width)
+    }
+
+    /// The little-endian unsigned integer of `width` bytes at `offset` from the start of `bytes`.
+    static func littleEndian(_ bytes: ArraySlice<UInt8>, at offset: Int, _ width: Int) -> UInt64 {
+        var value: UInt64 = 0
+        let start = bytes.startIndex + offset
+        for index in stride(from: start + width - 1, through: start, by: -1) {
+            value = value << 8 | UInt64(bytes[index])
+        }
+        return value
     }
 
     func u16(_ offset: Int) -> UInt16 { UInt16(u64(offset, 2)) }

@@ -28,15 +28,7 @@ extension ELFDynamicSymbols {
     private static func entryVersion(_ file: ELFBytes) throws(ELFReadError) -> ABIVersion? {
         try checkMachine(file)
         let image = try ELFImage(file)
-        let (symbols, names) = try image.dynamicSymbols()
-        var found: ELFSymbol?
-        for symbol in symbols where symbol.isExported {
-            if try image.file.string(at: symbol.name, in: names) == PB_ENTRY_SYMBOL {
-                found = symbol
-                break
-            }
-        }
-        guard let symbol = found else { return nil }
+        guard let symbol = try image.exportedSymbol(named: PB_ENTRY_SYMBOL) else { return nil }
         let versionSize: UInt64 = 12  // MemoryLayout<pb_version_t>.size
         guard symbol.size >= versionSize else {
             throw ELFReadError("\(PB_ENTRY_SYMBOL) is \(symbol.size) bytes, too small to hold an ABI version")

@@ -150,14 +150,22 @@ final class AppearanceStrings {
     let fontFamily: UnsafeMutablePointer<CChar>?
     let logo: UnsafeMutablePointer<CChar>?
     let style: UnsafeMutablePointer<CChar>
-    let contextButtons: [ContextButton: UnsafeMutablePointer<CChar>]
+    /// The context buttons' images, in the order of `ContextButton.allCases`.
+    private let contextButtons: [UnsafeMutablePointer<CChar>?]
 
     init(_ appearance: NavigationBarAppearance) {
         if case .image(let url) = appearance.background { backgroundImage = strdup(url) } else { backgroundImage = nil }
         fontFamily = appearance.titleFontFamily.map { strdup($0) }
         logo = appearance.logoURL.map { strdup($0) }
         style = strdup(appearance.style)
-        contextButtons = appearance.contextButtonImages.mapValues { strdup($0) }
+        contextButtons = ContextButton.allCases.map { button in
+            appearance.contextButtonImages[button].map { strdup($0) }
+        }
+    }
+
+    /// The C string of `button`'s image, or nil.
+    func contextButton(_ button: ContextButton) -> UnsafeMutablePointer<CChar>? {
+        ContextButton.allCases.firstIndex(of: button).flatMap { contextButtons[$0] }
     }
 
     deinit {
@@ -165,6 +173,6 @@ final class AppearanceStrings {
         free(fontFamily)
         free(logo)
         free(style)
-        contextButtons.values.forEach { free($0) }
+        contextButtons.forEach { free($0) }
     }
 }

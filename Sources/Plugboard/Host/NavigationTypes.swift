@@ -79,7 +79,7 @@ public struct NavigationBarAppearance: Hashable, Sendable {
     public var placement = Placement.onTop
     public var presentationStyle = PresentationStyle.title
     public var style = "left"
-    public var contextButtonImages: [ContextButton: String] = [:]
+    public var contextButtonImages: ContextButtonImages = [:]
     public var isTablet = false
     /// A screen's values (plugboard.host.screen-bar): the content runs under the bar.
     public var isTranslucent = false
@@ -87,4 +87,40 @@ public struct NavigationBarAppearance: Hashable, Sendable {
     public var prefersLargeTitle = false
 
     public init() {}
+}
+
+/// The context buttons' image URLs (seed 000's `menu_button`, `back_button`, `close_button`), a
+/// field per button. Not a dictionary: the first dictionary keyed by a type of the runtime's own
+/// makes the Swift runtime search every loaded image's conformance records for its `Hashable`
+/// (about 430 k instructions at app start).
+public struct ContextButtonImages: Hashable, Sendable, ExpressibleByDictionaryLiteral {
+    public var menu, back, close: String?
+
+    public init(menu: String?, back: String?, close: String?) {
+        (self.menu, self.back, self.close) = (menu, back, close)
+    }
+
+    public init(dictionaryLiteral elements: (ContextButton, String)...) {
+        for (button, url) in elements { self[button] = url }
+    }
+
+    /// The image of `button`; `.none` has none and ignores a value.
+    public subscript(button: ContextButton) -> String? {
+        get {
+            switch button {
+            case .menu: menu
+            case .back: back
+            case .close: close
+            case .none: nil
+            }
+        }
+        set {
+            switch button {
+            case .menu: menu = newValue
+            case .back: back = newValue
+            case .close: close = newValue
+            case .none: break
+            }
+        }
+    }
 }

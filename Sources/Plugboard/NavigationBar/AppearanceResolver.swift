@@ -17,11 +17,8 @@ enum AppearanceResolver {
         appearance.placement = whiteLabel ? .onTop : model.state ?? .onTop
         appearance.presentationStyle = model.presentationStyle ?? .title
         appearance.style = model.style ?? "left"
-        var images: [ContextButton: String] = [:]
-        images[.menu] = model.menuButton
-        images[.back] = model.backButton
-        images[.close] = model.closeButton
-        appearance.contextButtonImages = images
+        appearance.contextButtonImages = ContextButtonImages(
+            menu: model.menuButton, back: model.backButton, close: model.closeButton)
         appearance.isTablet = tablet
         return appearance
     }

@@ -22,7 +22,7 @@ public struct PluginEntry: Sendable {
     /// added, as JSON text.
     public var pluginModelJSON: String {
         let written = manifest.node.node.objectValue ?? JSONObject(entries: [])
-        let configuration = configuration?.node ?? JSONNode(.null, position: manifest.node.node.position)
+        let configuration = configuration?.node ?? JSONNode(.null, position: .start)
         return JSONValue.object(written.setting("configuration_json", to: configuration)).serialized()
     }
 }

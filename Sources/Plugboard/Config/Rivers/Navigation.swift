@@ -18,9 +18,8 @@ public struct Navigation: Sendable {
 
     /// The navigation with defaults filled in, as JSON text for plugins.
     public var modelJSON: String {
-        let at = node.node.position
         let written = node.node.objectValue ?? JSONObject(entries: [])
-        let model = written.setting("styles", to: styles.merged, at: at).setting("assets", to: assets.merged, at: at)
+        let model = written.setting("styles", to: styles.merged).setting("assets", to: assets.merged)
         return JSONValue.object(model).serialized()
     }
 

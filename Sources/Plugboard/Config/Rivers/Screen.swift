@@ -30,12 +30,12 @@ public struct Screen: Sendable {
     /// The screen's `menu` navigation, if it has one.
     public var menu: Navigation? { navigations.first { $0.category == .menu } }
 
-    /// The screen model with defaults filled in (the seed's ZLScreenModel), as JSON.
+    /// The screen model with defaults filled in (the seed's ZLScreenModel), as JSON. The members
+    /// filled in are built nodes with no place in the file: finding the screen's line and column
+    /// would scan the whole file for line breaks, which only a diagnostic needs.
     public var model: JSONValue {
-        let at = node.node.position
         let written = node.node.objectValue ?? JSONObject(entries: [])
-        return .object(
-            written.setting("styles", to: stylesObject.merged, at: at).setting("data", to: dataObject.merged, at: at))
+        return .object(written.setting("styles", to: stylesObject.merged).setting("data", to: dataObject.merged))
     }
 
     static func read(_ node: ConfigNode, plugins: PluginsFile, _ sink: DiagnosticSink) -> Screen? {

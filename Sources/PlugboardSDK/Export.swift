@@ -23,12 +23,20 @@ public enum PlugboardExport {
 /// is never unloaded and the descriptor must outlive every `deinit`).
 struct Exported {
     let type: any PluginType.Type
+    /// The type as its kind, for the factories.
+    let exportKind: ExportKind
     let kind: pb_plugin_kind_t
     let descriptor: UnsafeMutablePointer<pb_plugin_descriptor_t>
 
-    init(_ type: any PluginType.Type, kind: pb_plugin_kind_t) {
+    init(_ type: any PluginType.Type) {
         self.type = type
-        self.kind = kind
+        exportKind = type.exportKind
+        kind =
+            switch exportKind {
+            case .screen: pb_plugin_kind_t(PB_PLUGIN_KIND_SCREEN)
+            case .navigationBar: pb_plugin_kind_t(PB_PLUGIN_KIND_NAV_BAR)
+            case .root: pb_plugin_kind_t(PB_PLUGIN_KIND_ROOT)
+            }
         let info = type.info
         descriptor = .allocate(capacity: 1)
         descriptor.initialize(
@@ -50,15 +58,7 @@ final class Registry: @unchecked Sendable {
     private(set) var plugins: [Exported] = []
     var initCount = 0
 
-    func add(_ type: any PluginType.Type) {
-        if type is any ScreenPlugin.Type {
-            plugins.append(Exported(type, kind: pb_plugin_kind_t(PB_PLUGIN_KIND_SCREEN)))
-        } else if type is any NavigationBarPlugin.Type {
-            plugins.append(Exported(type, kind: pb_plugin_kind_t(PB_PLUGIN_KIND_NAV_BAR)))
-        } else if type is any RootPlugin.Type {
-            plugins.append(Exported(type, kind: pb_plugin_kind_t(PB_PLUGIN_KIND_ROOT)))
-        }
-    }
+    func add(_ type: any PluginType.Type) { plugins.append(Exported(type)) }
 
     func plugins(of kind: Int32) -> [Exported] { plugins.filter { $0.kind == kind } }
 

@@ -11,7 +11,7 @@ enum NavigationBarBridge {
             get_descriptor: { _, index in FactorySupport.descriptor(kind, index) },
             create: { _, host, id, pluginJSON, navBarJSON in
                 guard let host, let exported = Registry.shared.plugin(id: id, kind: kind),
-                    let type = exported.type as? any NavigationBarPlugin.Type,
+                    case .navigationBar(let type) = exported.exportKind,
                     let plugin = type.init(
                         host: PluginHost(host), pluginJSON: FactorySupport.string(pluginJSON),
                         navBarJSON: FactorySupport.string(navBarJSON))

@@ -25,6 +25,18 @@ public struct PluginInfo: Sendable {
 /// What every exported plugin type has. Instances are used on the host's main thread only.
 public protocol PluginType: AnyObject {
     static var info: PluginInfo { get }
+    /// Which kind of plugin the type is exported as. `ScreenPlugin`, `NavigationBarPlugin` and
+    /// `RootPlugin` answer it; do not implement it yourself. A type of two kinds does not compile.
+    static var exportKind: ExportKind { get }
+}
+
+/// A plugin type by its kind. The SDK reads the kind through the conformance the type was
+/// compiled with: asking the Swift runtime (`type is any ScreenPlugin.Type`) searched every loaded
+/// image's conformance records, a few hundred thousand instructions per question, at every load.
+public enum ExportKind {
+    case screen(any ScreenPlugin.Type)
+    case navigationBar(any NavigationBarPlugin.Type)
+    case root(any RootPlugin.Type)
 }
 
 /// A screen plugin (the seed's `ZPPluggableScreenProtocol`).
@@ -46,6 +58,7 @@ public protocol ScreenPlugin: PluginType {
 }
 
 extension ScreenPlugin {
+    public static var exportKind: ExportKind { .screen(Self.self) }
     public func setUp() -> Bool { true }
     public func layout(width: Double, height: Double) {}
     public func willAppear() {}
@@ -70,6 +83,7 @@ public protocol NavigationBarPlugin: PluginType {
 }
 
 extension NavigationBarPlugin {
+    public static var exportKind: ExportKind { .navigationBar(Self.self) }
     public func setUp() -> Bool { true }
     public func layout(width: Double, height: Double) {}
     public func customize(screenJSON: String, navBarJSON: String, dataSourceJSON: String?) {}
@@ -90,6 +104,7 @@ public protocol RootPlugin: PluginType {
 }
 
 extension RootPlugin {
+    public static var exportKind: ExportKind { .root(Self.self) }
     public func setUp() -> Bool { true }
     public func layout(width: Double, height: Double) {}
     public func selectItem(_ navItemID: String) {}

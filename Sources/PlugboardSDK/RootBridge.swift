@@ -12,7 +12,7 @@ enum RootBridge {
             get_descriptor: { _, index in FactorySupport.descriptor(kind, index) },
             create: { _, host, id, pluginJSON, dataSourceJSON in
                 guard let host, let exported = Registry.shared.plugin(id: id, kind: kind),
-                    let type = exported.type as? any RootPlugin.Type,
+                    case .root(let type) = exported.exportKind,
                     let plugin = type.init(
                         host: PluginHost(host), pluginJSON: FactorySupport.string(pluginJSON),
                         dataSourceJSON: FactorySupport.string(dataSourceJSON))

@@ -11,7 +11,7 @@ enum ScreenBridge {
             get_descriptor: { _, index in FactorySupport.descriptor(kind, index) },
             create: { _, host, id, pluginJSON, screenJSON, dataSourceJSON in
                 guard let host, let exported = Registry.shared.plugin(id: id, kind: kind),
-                    let type = exported.type as? any ScreenPlugin.Type
+                    case .screen(let type) = exported.exportKind
                 else { return nil }
                 let models = ScreenModels(
                     pluginJSON: FactorySupport.string(pluginJSON), screenJSON: FactorySupport.string(screenJSON),

@@ -254,4 +254,50 @@ import Testing
         }
         #expect(outcomes.same > 0 && outcomes.threw > 0, "\(outcomes)")
     }
+
+    /// The loader's one walk over .dynsym (`exportedSymbol(named:)`) finds the same entry symbol,
+    /// or throws the same error, as reading every symbol and its name does: on real libraries of
+    /// C and Swift, and on copies with random bytes in their symbols and names.
+    @Test func theEntryWalkFindsWhatTheWholeSymbolListFinds() throws {
+        func outcome(_ find: () throws(ELFReadError) -> ELFSymbol?) -> String {
+            do throws(ELFReadError) {
+                guard let symbol = try find() else { return "none" }
+                return "name \(symbol.name) section \(symbol.section) value \(symbol.value) size \(symbol.size)"
+            } catch { return error.message }
+        }
+        func compare(_ bytes: [UInt8], _ what: String) {
+            guard let image = try? ELFImage(bytes) else { return }
+            let walked = outcome { () throws(ELFReadError) in try image.exportedSymbol(named: PB_ENTRY_SYMBOL) }
+            let listed = outcome { () throws(ELFReadError) in
+                let (symbols, names) = try image.dynamicSymbols()
+                for symbol in symbols where symbol.isExported {
+                    if try image.file.string(at: symbol.name, in: names) == PB_ENTRY_SYMBOL { return symbol }
+                }
+                return nil
+            }
+            #expect(walked == listed, "\(what)")
+        }
+        for name in ["TestScreenC", "GeneralNavBar", "EPG", "BrokenNoEntry"] {
+            let bytes = try Self.bytes(Built.library(name))
+            compare(bytes, name)
+            #expect(try ELFImage(bytes).exportedSymbol(named: PB_ENTRY_SYMBOL) != nil || name == "BrokenNoEntry")
+        }
+        let original = try Self.bytes(Built.library("TestScreenC"))
+        let image = try ELFImage(original)
+        let dynsym = try #require(image.sections.first { $0.type == 11 })
+        let dynstr = image.sections[Int(dynsym.link)]
+        let regions = [
+            Int(dynsym.offset)..<Int(dynsym.offset + dynsym.size),
+            Int(dynstr.offset)..<Int(dynstr.offset + dynstr.size),
+        ]
+        var generator = SplitMix64(seed: 0xD15_7AB1E)
+        for round in 0..<1000 {
+            var bytes = original
+            let region = regions[round % regions.count]
+            for _ in 0..<Int.random(in: 1...16, using: &generator) {
+                bytes[Int.random(in: region, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            compare(bytes, "round \(round)")
+        }
+    }
 }

@@ -6,9 +6,9 @@ struct DefaultNavigationBarCompact: NavigationBarStyle {
     func layout(_ metrics: BarMetrics) -> BarLayout {
         let sides = sides(metrics, buttonWidth: 32)
         let x = sides.contextWidth + 4
+        let width = max(0, metrics.width - x - sides.buttonsWidth - 4)
         return BarLayout(
             contextButton: sides.context, navigationButtons: sides.buttons,
-            titleArea: Frame(x: x, y: 0, width: max(0, metrics.width - x - sides.buttonsWidth - 4), height: metrics.height),
-            titleAlignment: .left)
+            titleArea: Frame(x: x, y: 0, width: width, height: metrics.height), titleAlignment: .left)
     }
 }

@@ -49,7 +49,7 @@ final class GeneralNavigationBar: NavigationBarPlugin {
     }
 
     /// The same, from the JSON text (hosts before ABI 1.2).
-    static func parsedNavItemIDs(_ json: String) -> [String]? {
+    private static func parsedNavItemIDs(_ json: String) -> [String]? {
         guard let model = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return nil }
         return (model["nav_items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
     }

@@ -199,7 +199,7 @@ enum HostTables {
                 guard let instance = InstanceHost.from(host, "context_button_image_url"),
                     let button = ContextButton(button)
                 else { return nil }
-                return UnsafePointer(instance.appearanceStrings.contextButton(button))
+                return UnsafePointer(instance.appearanceStrings.contextButtons[button])
             },
             is_tablet: { host in InstanceHost.from(host, "is_tablet")?.appearance.isTablet ?? false },
             is_translucent: { host in InstanceHost.from(host, "is_translucent")?.appearance.isTranslucent ?? false },

@@ -150,22 +150,14 @@ final class AppearanceStrings {
     let fontFamily: UnsafeMutablePointer<CChar>?
     let logo: UnsafeMutablePointer<CChar>?
     let style: UnsafeMutablePointer<CChar>
-    /// The context buttons' images, in the order of `ContextButton.allCases`.
-    private let contextButtons: [UnsafeMutablePointer<CChar>?]
+    let contextButtons: PerContextButton<UnsafeMutablePointer<CChar>>
 
     init(_ appearance: NavigationBarAppearance) {
         if case .image(let url) = appearance.background { backgroundImage = strdup(url) } else { backgroundImage = nil }
         fontFamily = appearance.titleFontFamily.map { strdup($0) }
         logo = appearance.logoURL.map { strdup($0) }
         style = strdup(appearance.style)
-        contextButtons = ContextButton.allCases.map { button in
-            appearance.contextButtonImages[button].map { strdup($0) }
-        }
-    }
-
-    /// The C string of `button`'s image, or nil.
-    func contextButton(_ button: ContextButton) -> UnsafeMutablePointer<CChar>? {
-        ContextButton.allCases.firstIndex(of: button).flatMap { contextButtons[$0] }
+        contextButtons = appearance.contextButtonImages.map { strdup($0) }
     }
 
     deinit {
@@ -173,6 +165,6 @@ final class AppearanceStrings {
         free(fontFamily)
         free(logo)
         free(style)
-        contextButtons.forEach { free($0) }
+        for button in [contextButtons.menu, contextButtons.back, contextButtons.close] { free(button) }
     }
 }

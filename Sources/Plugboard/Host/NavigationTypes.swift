@@ -89,23 +89,25 @@ public struct NavigationBarAppearance: Hashable, Sendable {
     public init() {}
 }
 
-/// The context buttons' image URLs (seed 000's `menu_button`, `back_button`, `close_button`), a
-/// field per button. Not a dictionary: the first dictionary keyed by a type of the runtime's own
-/// makes the Swift runtime search every loaded image's conformance records for its `Hashable`
-/// (about 430 k instructions at app start).
-public struct ContextButtonImages: Hashable, Sendable, ExpressibleByDictionaryLiteral {
-    public var menu, back, close: String?
+/// The context buttons' image URLs (seed 000's `menu_button`, `back_button`, `close_button`).
+public typealias ContextButtonImages = PerContextButton<String>
 
-    public init(menu: String?, back: String?, close: String?) {
+/// A value per context button, a field each. Not a dictionary: the first dictionary keyed by a
+/// type of the runtime's own makes the Swift runtime search every loaded image's conformance
+/// records for its `Hashable` (about 430 k instructions at app start).
+public struct PerContextButton<Value>: ExpressibleByDictionaryLiteral {
+    public var menu, back, close: Value?
+
+    public init(menu: Value?, back: Value?, close: Value?) {
         (self.menu, self.back, self.close) = (menu, back, close)
     }
 
-    public init(dictionaryLiteral elements: (ContextButton, String)...) {
-        for (button, url) in elements { self[button] = url }
+    public init(dictionaryLiteral elements: (ContextButton, Value)...) {
+        for (button, value) in elements { self[button] = value }
     }
 
-    /// The image of `button`; `.none` has none and ignores a value.
-    public subscript(button: ContextButton) -> String? {
+    /// The value of `button`; `.none` has none and ignores one.
+    public subscript(button: ContextButton) -> Value? {
         get {
             switch button {
             case .menu: menu
@@ -123,4 +125,13 @@ public struct ContextButtonImages: Hashable, Sendable, ExpressibleByDictionaryLi
             }
         }
     }
+
+    /// Each value transformed.
+    public func map<Other>(_ transform: (Value) -> Other) -> PerContextButton<Other> {
+        PerContextButton<Other>(menu: menu.map(transform), back: back.map(transform), close: close.map(transform))
+    }
 }
+
+extension PerContextButton: Equatable where Value: Equatable {}
+extension PerContextButton: Hashable where Value: Hashable {}
+extension PerContextButton: Sendable where Value: Sendable {}

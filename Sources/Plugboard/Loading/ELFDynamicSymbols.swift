@@ -135,12 +135,11 @@ struct ELFImage {
         // A string table that ends in NUL ends every name in it. One that does not is read name by
         // name as before, so a name running off its end is the same error.
         let terminated = strings.last == 0
-        for entry in stride(from: table.startIndex, to: table.endIndex, by: 24) {
-            let section = UInt16(table[entry + 6]) | UInt16(table[entry + 7]) << 8
-            guard ELFSymbol.isExported(info: table[entry + 4], other: table[entry + 5], section: section) else {
-                continue
-            }
-            let offset = Int(ELFBytes.littleEndian(table, at: entry - table.startIndex, 4))
+        for entry in stride(from: 0, to: table.count, by: 24) {
+            let info = table[table.startIndex + entry + 4], other = table[table.startIndex + entry + 5]
+            let section = UInt16(ELFBytes.littleEndian(table, at: entry + 6, 2))
+            guard ELFSymbol.isExported(info: info, other: other, section: section) else { continue }
+            let offset = Int(ELFBytes.littleEndian(table, at: entry, 4))
             let matches: Bool
             if terminated {
                 guard offset < strings.count else { throw ELFReadError("symbol name out of bounds") }
@@ -151,7 +150,7 @@ struct ELFImage {
             } else {
                 matches = try file.string(at: UInt64(offset), in: names) == name
             }
-            if matches { return ELFSymbol(file, at: entries.lowerBound + (entry - table.startIndex)) }
+            if matches { return ELFSymbol(file, at: entries.lowerBound + entry) }
         }
         return nil
     }

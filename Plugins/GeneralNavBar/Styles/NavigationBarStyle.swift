@@ -21,8 +21,9 @@ struct BarMetrics {
 
 /// A layout of the general navigation bar. Like the seed's xibs named `DefaultNavigationBar` +
 /// style key, a style is found by its type name: `DefaultNavigationBar` + the capitalised key
-/// (`left` → `DefaultNavigationBarLeft`). Adding a style is adding one file with one such type.
-protocol NavigationBarStyle {
+/// (`left` → `DefaultNavigationBarLeft`). Adding a style is adding one file with one such type
+/// and listing the type in `StyleRegistry.styles`.
+protocol NavigationBarStyle: Sendable {
     init()
     func layout(_ metrics: BarMetrics) -> BarLayout
 }

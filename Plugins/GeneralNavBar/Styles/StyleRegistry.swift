@@ -2,9 +2,20 @@ import PlugboardSDK
 import Synchronization
 
 /// Finds a style by its UI Builder key through the type-name convention of `NavigationBarStyle`.
+///
+/// The styles are listed here rather than looked up by name in the Swift runtime. That lookup
+/// searches the whole process: with a second copy of this library loaded (the simulator reloading
+/// a rebuilt plugin, an app pinning another build of it) it answered the first copy's type, which
+/// is no style of the second copy's protocol, so every bar of the second copy fell back to left.
+/// Each lookup and cast also searched every loaded image's conformance records.
 enum StyleRegistry {
-    static let module = "GeneralNavBar"
     static let prefix = "DefaultNavigationBar"
+
+    /// Every style of this library. A new style is a type named `prefix` + its capitalised key,
+    /// in a file of its own, listed here.
+    static let styles: [any NavigationBarStyle.Type] = [
+        DefaultNavigationBarLeft.self, DefaultNavigationBarCenter.self, DefaultNavigationBarCompact.self,
+    ]
 
     /// The type name a style key maps to: `center` → `DefaultNavigationBarCenter`,
     /// `title_only` → `DefaultNavigationBarTitleOnly`.
@@ -12,13 +23,13 @@ enum StyleRegistry {
         prefix + key.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
     }
 
-    /// The style for `key`, or nil when no type of that name exists. The runtime finds a struct
-    /// by its mangled name: `<length><module><length><type>V`.
+    /// The style for `key`, or nil when no style has that type name.
     static func style(for key: String) -> (any NavigationBarStyle)? {
-        // The runtime's lookup is slow and its answer never changes: once per key.
+        // Every customisation asks; the name and the types' names are worked out once per key.
         let found = found.withLock { found in
             if let known = found[key] { return known }
-            let type = lookUp(key)
+            let name = typeName(for: key)
+            let type = styles.first { _typeName($0, qualified: false) == name }
             found[key] = type
             return type
         }
@@ -26,10 +37,4 @@ enum StyleRegistry {
     }
 
     private static let found = Mutex<[String: (any NavigationBarStyle.Type)?]>([:])
-
-    private static func lookUp(_ key: String) -> (any NavigationBarStyle.Type)? {
-        let type = typeName(for: key)
-        guard type.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
-        return _typeByName("\(module.count)\(module)\(type.count)\(type)V") as? any NavigationBarStyle.Type
-    }
 }

@@ -157,6 +157,30 @@ import Testing
         #expect(try view(bar, "title").frame == titleFrame)
     }
 
+    /// A second copy of the library in the process (the simulator reloading a rebuilt plugin, an
+    /// app pinning another build of it) has types of the same names. Each copy finds its own
+    /// styles: a lookup by name across the process answered the first copy's type, which is not
+    /// a style of the second copy's protocol, so the second copy fell back to left.
+    @Test func aSecondCopyOfTheLibraryFindsItsOwnStyles() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = directory.appendingPathComponent("libGeneralNavBar.so").path
+        try FileManager.default.copyItem(atPath: Built.library("GeneralNavBar"), toPath: copy)
+        let copied = try PluginLibrary.open(path: copy)
+        #expect(copied.handle != library.handle)
+        var appearance = NavigationBarAppearance()
+        appearance.style = "center"
+        for source in [library, copied] {
+            let bar = try NavigationBarInstance(
+                library: source, pluginID: "general_nav_bar", environment: environment, pluginJSON: "{}",
+                navBarJSON: Self.model(items: 0), delegate: manager, appearance: appearance)
+            bar.setContextButton(.back)
+            bar.layout(width: 390, height: 44)
+            #expect(try view(bar, "title").alignment == .center)
+        }
+        #expect(!environment.pluginLog.contains { $0.message.hasPrefix("unknown style") })
+    }
+
     @Test func anUnknownStyleFallsBackToLeftWithAWarning() throws {
         var appearance = NavigationBarAppearance()
         appearance.style = "diagonal"

@@ -32,9 +32,22 @@ public final class ViewTree {
     public static let maximumTextLength = 64 * 1024
 
     /// Handles are process-wide and never reused, so a stale handle is always detected: a
-    /// sequence number in the high 32 bits, random bits in the low 32, so a plugin cannot guess
-    /// another instance's handles from its own.
+    /// sequence number in the high 32 bits, random-looking bits in the low 32, so a plugin cannot
+    /// guess another instance's handles from its own.
     private static let nextHandle = Atomic<UInt64>(1)
+    /// The key of the low bits, drawn once: one `getrandom` system call per process, where a
+    /// random number per handle made one per view (sixty at the Showcase's start).
+    private static let handleKey = UInt64.random(in: .min ... .max)
+
+    /// The handle numbered `sequence`: its low 32 bits are SplitMix64's finaliser over the
+    /// sequence and the process's key, never zero.
+    static func handle(sequence: UInt64) -> ViewHandle {
+        var mixed = handleKey &+ sequence &* 0x9E37_79B9_7F4A_7C15
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        mixed ^= mixed >> 31
+        return ViewHandle(sequence << 32 | max(1, mixed >> 32))
+    }
 
     public init() {}
 
@@ -80,8 +93,7 @@ public final class ViewTree {
     /// Creates a detached view of `kind` owned by `owner`.
     @discardableResult
     public func create(_ kind: ViewKind, owner: ViewOwner) -> ViewHandle {
-        let sequence = Self.nextHandle.wrappingAdd(1, ordering: .relaxed).oldValue
-        let handle = ViewHandle(sequence << 32 | UInt64(UInt32.random(in: 1...UInt32.max)))
+        let handle = Self.handle(sequence: Self.nextHandle.wrappingAdd(1, ordering: .relaxed).oldValue)
         let view = HostView(handle: handle, kind: kind, owner: owner)
         views.insert(view)
         viewsByOwner[owner, default: ViewTable()].insert(view)

@@ -94,9 +94,11 @@ public struct LibrarySearchPath: Sendable, Equatable, Codable {
             }
     }
 
-    /// A symlink (anywhere on the way) must land inside one of the search folders.
+    /// A symlink (anywhere on the way) must land inside one of the search folders. A path that
+    /// is its own real path has no link on the way, its folder included, so it is inside the
+    /// folder it was found in without resolving the folders (a `readlink` per component each).
     private func checkSymlinks(_ path: String) throws(PluginLoadError) {
-        guard !allowsUnsafeFiles, let real = Self.realPath(path) else { return }
+        guard !allowsUnsafeFiles, let real = Self.realPath(path), real != path else { return }
         let inside = directories.compactMap(Self.realPath).contains { real.hasPrefix($0 == "/" ? "/" : $0 + "/") }
         guard inside else {
             throw .unsafePath(path: path, reason: "it is a link to \(real), outside the search folders")

@@ -50,6 +50,21 @@ import Testing
         )
     }
 
+    /// A search folder named through a link (as `.build/release` is) holds its libraries; a link
+    /// in it that leaves it is still refused, whichever way the folder is named.
+    @Test func aSearchFolderThatIsALinkStillHoldsItsLibraries() throws {
+        let (root, plugins, elsewhere) = try Self.folders()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let linked = root.path + "/linked"
+        try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: plugins.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: plugins.path + "/libOut.so", withDestinationPath: elsewhere.path + "/libTestScreenC.so")
+        let path = LibrarySearchPath([linked])
+        #expect(try path.resolve("TestScreenC") == linked + "/libTestScreenC.so")
+        let error = #expect(throws: PluginLoadError.self) { try path.resolve("Out") }
+        #expect(error?.description.hasSuffix("outside the search folders") == true)
+    }
+
     @Test func filesAndFoldersWritableByOthersAreRefused() throws {
         let (root, plugins, _) = try Self.folders()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -52,4 +52,21 @@ struct ViewTableTests {
         #expect(table.remove(ViewHandle(42)) === view)
         #expect(table.isEmpty)
     }
+
+    /// The handles the tree makes: the sequence in the high bits, low bits that are never zero
+    /// and do not follow the sequence (neighbours differ in about half their bits), so a plugin
+    /// cannot step from its own handles to another instance's.
+    @Test func handlesCarryTheSequenceAndScatteredLowBits() {
+        let handles = (1...10_000).map { ViewTree.handle(sequence: UInt64($0)) }
+        #expect(handles.map { $0.rawValue >> 32 } == (1...10_000).map(UInt64.init))
+        #expect(handles.allSatisfy { $0.rawValue & 0xFFFF_FFFF != 0 })
+        #expect(Set(handles.map { $0.rawValue & 0xFFFF_FFFF }).count > 9_990)
+        let flips = zip(handles, handles.dropFirst()).map {
+            (($0.rawValue ^ $1.rawValue) & 0xFFFF_FFFF).nonzeroBitCount
+        }
+        let meanFlips = Double(flips.reduce(0, +)) / Double(flips.count)
+        #expect((14...18).contains(meanFlips))
+        // Laid out in the table they are views like any other.
+        agreesWithADictionary(handles: Array(handles.prefix(500)), operations: 20_000)
+    }
 }

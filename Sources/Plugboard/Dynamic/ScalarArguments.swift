@@ -12,22 +12,32 @@ enum ScalarArguments {
     static func encode(
         _ text: String, for export: PreparedExport, into frame: UnsafeMutableRawPointer
     ) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var reader = Reader(bytes: bytes)
-            let parameters = export.signature.parameters
-            let values = (frame + export.valuesOffset)
-                .bindMemory(to: UnsafeMutableRawPointer?.self, capacity: max(1, parameters.count))
-            guard reader.take(UInt8(ascii: "[")) else { return nil }
-            for (index, type) in parameters.enumerated() {
-                if index > 0 && !reader.take(UInt8(ascii: ",")) { return nil }
-                let memory = frame + export.argumentOffsets[index]
-                guard reader.value(as: type, into: memory) else { return nil }
-                values[index] = memory
-            }
-            guard reader.take(UInt8(ascii: "]")), reader.atEnd else { return nil }
-            return values
+        // Read in place: a native string is contiguous UTF-8 (copying it to call `withUTF8`
+        // retained its storage on every call); any other kind is made contiguous first. The
+        // outer optional says whether the bytes were available, the inner one is the answer.
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ encode($0, for: export, into: frame) }) {
+            return answer
         }
+        var text = text
+        return text.withUTF8 { encode($0, for: export, into: frame) }
+    }
+
+    private static func encode(
+        _ bytes: UnsafeBufferPointer<UInt8>, for export: PreparedExport, into frame: UnsafeMutableRawPointer
+    ) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
+        var reader = Reader(bytes: bytes)
+        let parameters = export.signature.parameters
+        let values = (frame + export.valuesOffset)
+            .bindMemory(to: UnsafeMutableRawPointer?.self, capacity: max(1, parameters.count))
+        guard reader.take(UInt8(ascii: "[")) else { return nil }
+        for (index, type) in parameters.enumerated() {
+            if index > 0 && !reader.take(UInt8(ascii: ",")) { return nil }
+            let memory = frame + export.argumentOffsets[index]
+            guard reader.value(as: type, into: memory) else { return nil }
+            values[index] = memory
+        }
+        guard reader.take(UInt8(ascii: "]")), reader.atEnd else { return nil }
+        return values
     }
 
     /// Whether every parameter can take this path.

@@ -53,15 +53,7 @@ public final class DynamicExports {
     /// Calls `plugin.name` with `arguments` (JSON text of an array) and returns the result.
     public func call(plugin: String, name: String, arguments: String) throws(CallError) -> JSONValue {
         let export = try export(plugin: plugin, name: name)
-        if export.takesOnlyScalars,
-            let result = try perform(
-                export,
-                encode: { encoder in
-                    ScalarArguments.encode(arguments, for: export, into: encoder.frame)
-                })
-        {
-            return result
-        }
+        if export.takesOnlyScalars, let result = try callWithScalars(export, arguments) { return result }
         let parsed: JSONNode
         do {
             parsed = try JSONParser.parse(arguments)
@@ -80,8 +72,20 @@ public final class DynamicExports {
         try perform(export, encode: { encoder throws(CallError) in try encoder.encode(arguments) })!
     }
 
-    /// One call in a frame on the stack (nothing is allocated for scalar arguments and results):
-    /// `encode` fills the frame and returns the value pointers, or nil to call nothing.
+    /// The common call: integer and bool arguments read from the text straight into the
+    /// export's own frame, with no closure, nothing allocated and no reference counted, which
+    /// were most of what the general path's frame on the stack cost such a call. Nil when the
+    /// general path must decide: the text is not plain literals, or the frame is in use by a
+    /// call that re-entered this export through the host.
+    private func callWithScalars(_ export: PreparedExport, _ arguments: String) throws(CallError) -> JSONValue? {
+        guard let frame = export.borrowFrame() else { return nil }
+        defer { export.returnFrame() }
+        guard let values = ScalarArguments.encode(arguments, for: export, into: frame) else { return nil }
+        return try invoke(export, frame: frame, values: values)
+    }
+
+    /// One call in a frame on the stack: `encode` fills the frame and returns the value
+    /// pointers, or nil to call nothing.
     private func perform(
         _ export: PreparedExport,
         encode: (inout ArgumentEncoder) throws(CallError) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>?
@@ -94,17 +98,23 @@ public final class DynamicExports {
             defer { encoder.releaseStrings() }
             do throws(CallError) {
                 guard let values = try encode(&encoder) else { return .success(nil) }
-                let result = frame + export.resultOffset
-                let function = unsafeBitCast(export.function, to: (@convention(c) () -> Void).self)
-                PluginCallTracker.track(PluginCall("export \(export.name)", plugin: export.plugin)) {
-                    ffi_call(export.cif, function, result, values)
-                }
-                return .success(
-                    try ResultDecoder.decode(result, as: export.signature.result, export: export, handles: handles))
+                return .success(try invoke(export, frame: frame, values: values))
             } catch {
                 return .failure(error)
             }
         }
         return try outcome.get()
+    }
+
+    /// `ffi_call` on an encoded frame, and the result as JSON.
+    private func invoke(
+        _ export: PreparedExport, frame: UnsafeMutableRawPointer, values: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) throws(CallError) -> JSONValue {
+        let result = frame + export.resultOffset
+        let function = unsafeBitCast(export.function, to: (@convention(c) () -> Void).self)
+        PluginCallTracker.track(PluginCall("export \(export.name)", plugin: export.plugin)) {
+            ffi_call(export.cif, function, result, values)
+        }
+        return try ResultDecoder.decode(result, as: export.signature.result, export: export, handles: handles)
     }
 }

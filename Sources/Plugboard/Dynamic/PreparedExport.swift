@@ -21,6 +21,11 @@ public final class PreparedExport {
     let frameSize: Int
     /// Every parameter an integer or a bool: calls may take `ScalarArguments`' fast path.
     let takesOnlyScalars: Bool
+    /// The frame of those calls (`frameSize` bytes, 16-byte aligned), made once, and whether a
+    /// call is using it. Exports are called on the main thread only, but a call may re-enter
+    /// this export through the host: that one finds the frame taken and uses the stack.
+    private let frame: UnsafeMutableRawPointer
+    private var frameInUse = false
 
     /// Looks the symbol up in `library` and prepares the call interface. A missing symbol names
     /// the plugin, the symbol and the library.
@@ -52,6 +57,7 @@ public final class PreparedExport {
         takesOnlyScalars = ScalarArguments.accepts(signature)
         argumentTypes = .allocate(capacity: max(1, parameterTypes.count))
         for (index, type) in parameterTypes.enumerated() { argumentTypes[index] = type }
+        frame = .allocate(byteCount: frameSize, alignment: 16)
         cif = .allocate(capacity: 1)
         let status = ffi_prep_cif(
             cif, cffi_default_abi(), UInt32(parameterTypes.count), resultType,
@@ -64,7 +70,18 @@ public final class PreparedExport {
     deinit {
         cif.deallocate()
         argumentTypes.deallocate()
+        frame.deallocate()
     }
+
+    /// The export's own frame, zeroed, or nil while a call is using it.
+    func borrowFrame() -> UnsafeMutableRawPointer? {
+        guard !frameInUse else { return nil }
+        frameInUse = true
+        frame.initializeMemory(as: UInt8.self, repeating: 0, count: frameSize)
+        return frame
+    }
+
+    func returnFrame() { frameInUse = false }
 
     /// Byte offsets of a struct type's fields (after `ffi_prep_cif` laid it out).
     func offsets(of type: UnsafeMutablePointer<ffi_type>, count: Int) -> [Int] {

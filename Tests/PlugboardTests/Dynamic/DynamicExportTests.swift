@@ -12,6 +12,7 @@ import Testing
         "ex_mix": "(i8, f64, f32, u64) -> f64", "ex_upper": "(cstr) -> cstr", "ex_null_string": "() -> cstr",
         "ex_wrap": "(json) -> json", "ex_bad_json": "() -> json", "ex_box": "(i32) -> ptr", "ex_unbox": "(ptr) -> i32",
         "ex_scale": "({i32, f64}, f64) -> {i32, f64}", "ex_invert": "({u8, u8, u8, bool}) -> {u8, u8, u8, bool}",
+        "ex_reenter": "(i32) -> i32",
     ]
 
     let exports: DynamicExports
@@ -106,6 +107,30 @@ import Testing
                 error.description.hasPrefix(
                     "plugin 'test.exports' declares no export 'ex_nope'; it has: ex_add, ex_bad_json"))
         }
+    }
+
+    /// The exports `reenteringCallback` calls: a C function cannot capture them.
+    nonisolated(unsafe) static var reentered: DynamicExports?
+    static let reenteringCallback: @convention(c) (Int32) -> Int32 = { depth in
+        let result = try? reentered?.call(plugin: "test.exports", name: "ex_reenter", arguments: "[\(depth)]")
+        return Int32(result?.numberValue?.int ?? -1_000)
+    }
+
+    /// An export that calls back into the host, which calls the same export again before the
+    /// first call returns: each call gets a frame of its own (the scalar path's frame is taken,
+    /// so the inner calls use the stack), and each finds its own arguments and result.
+    @Test func anExportReenteredDuringItsOwnCallKeepsEachCallsFrame() throws {
+        Self.reentered = exports
+        defer { Self.reentered = nil }
+        let library = try PluginLibrary.open(path: Built.library("TestExportsC"))
+        let setReentry = unsafeBitCast(
+            try #require(library.symbol("test_exports_set_reentry")),
+            to: (@convention(c) (@convention(c) (Int32) -> Int32) -> Void).self)
+        setReentry(Self.reenteringCallback)
+        #expect(try call("ex_reenter", "[4]") == "10")  // 4 + 3 + 2 + 1 + 0
+        #expect(try call("ex_reenter", "[0]") == "0")
+        #expect(try call("ex_add", "[40, 2]") == "42")  // the frame was given back
+        #expect(try call("ex_reenter", "[3]") == "6")
     }
 
     @Test func aMissingSymbolNamesThePluginTheSymbolAndTheLibrary() throws {

@@ -74,6 +74,18 @@ PB_EXPORT rgb_t ex_invert(rgb_t color) {
     return result;
 }
 
+/* Re-entry: ex_reenter(n) calls back into the host while the host's call into it is in progress,
+ * through a function the test sets (standing in for a saved host's invoke extension), which
+ * calls ex_reenter(n - 1) again: n + (n - 1) + ... + 0. */
+static int32_t (*reentry)(int32_t);
+
+PB_EXPORT void test_exports_set_reentry(int32_t (*callback)(int32_t)) { reentry = callback; }
+
+PB_EXPORT int32_t ex_reenter(int32_t depth) {
+    int32_t inner = depth > 0 && reentry != NULL ? reentry(depth - 1) : 0;
+    return depth + inner;
+}
+
 /* A plain plugin, so the library has an entry and a factory. */
 static const pb_plugin_descriptor_t descriptor = {
     PB_VERSION_INIT, "test.exports", "Exports", NULL, "1.0.0", NULL, PB_PLUGIN_KIND_SCREEN, PB_PLUGIN_FLAG_SCREEN};

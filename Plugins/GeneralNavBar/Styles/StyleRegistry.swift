@@ -4,8 +4,9 @@ import Synchronization
 /// Finds a style by its UI Builder key through the type-name convention of `NavigationBarStyle`.
 ///
 /// The styles are listed here rather than looked up by name in the Swift runtime. That lookup
-/// searches the whole process: with a second copy of this library loaded (the simulator reloading
-/// a rebuilt plugin, an app pinning another build of it) it answered the first copy's type, which
+/// searches the whole process: with a second copy of this library loaded (an app naming its own
+/// build of the bar while the host's default bar comes from the search path, two apps in one
+/// process) it answered the first copy's type, which
 /// is no style of the second copy's protocol, so every bar of the second copy fell back to left.
 /// Each lookup and cast also searched every loaded image's conformance records.
 enum StyleRegistry {

@@ -157,8 +157,8 @@ import Testing
         #expect(try view(bar, "title").frame == titleFrame)
     }
 
-    /// A second copy of the library in the process (the simulator reloading a rebuilt plugin, an
-    /// app pinning another build of it) has types of the same names. Each copy finds its own
+    /// A second copy of the library in the process (an app naming its own build of the bar while
+    /// the host's default bar comes from the search path) has types of the same names. Each copy finds its own
     /// styles: a lookup by name across the process answered the first copy's type, which is not
     /// a style of the second copy's protocol, so the second copy fell back to left.
     @Test func aSecondCopyOfTheLibraryFindsItsOwnStyles() throws {

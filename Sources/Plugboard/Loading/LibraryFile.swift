@@ -8,9 +8,10 @@ struct FileIdentity: Hashable, Sendable {
     var inode: UInt64
 }
 
-/// A plugin library file opened once, so that the bytes hashed for the manifest's `sha256` pin are
-/// the bytes `dlopen` maps: the loader hashes through `descriptor` and loads `procPath`
-/// (`/proc/self/fd/N`), the very inode that was opened, whatever is renamed over the path meanwhile.
+/// A plugin library file opened once, so that the bytes checked (and hashed for the manifest's
+/// `sha256` pin) are the bytes `dlopen` maps: the loader reads through `descriptor` and loads a
+/// pinned library by `procPath` (`/proc/self/fd/N`), the very inode that was opened, whatever is
+/// renamed over the path meanwhile (others by their path, then checked to be that inode).
 struct LibraryFile {
     /// The path the file was opened by (for messages).
     let path: String

@@ -37,9 +37,10 @@ public final class PluginLibrary: @unchecked Sendable {
     /// hashed. (A pin is a load-time check: it cannot guard against the loaded file being rewritten
     /// in place by someone allowed to write it.)
     ///
-    /// Each library's descriptor stays open, by design: the dynamic linker remembers the library by
-    /// the name it was opened under, `/proc/self/fd/N`, and would hand the old library back for the
-    /// next file that happened to get descriptor N if N were closed and reused.
+    /// Each library's descriptor stays open, by design: the dynamic linker remembers a library by
+    /// every name it was opened under, `/proc/self/fd/N` among them (a pinned library's, and the
+    /// check of the others'), and would hand the old library back for the next file that happened
+    /// to get descriptor N if N were closed and reused.
     private struct Registry {
         struct Record {
             var library: PluginLibrary
@@ -175,10 +176,12 @@ public final class PluginLibrary: @unchecked Sendable {
             file.close()
             throw error
         }
-        guard let handle = dlopen(file.procPath, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "dlopen failed"
+        let handle: UnsafeMutableRawPointer
+        do throws(PluginLoadError) {
+            handle = try map(file, path: path, pinned: pin != nil)
+        } catch {
             file.close()
-            throw .notLoadable(path: path, reason: reason.replacingOccurrences(of: file.procPath, with: path))
+            throw error
         }
         // From here the file is mapped and its descriptor stays open (see `Registry`), even when the
         // library is refused below.
@@ -190,6 +193,35 @@ public final class PluginLibrary: @unchecked Sendable {
         registry.paths[path] = path
         registry.identities[file.identity] = path
         return library
+    }
+
+    /// `dlopen`s the checked `file`.
+    ///
+    /// A pinned library is opened through its descriptor (`/proc/self/fd/N`): what was hashed, and
+    /// nothing else, runs. Any other library is opened by its path, so that `$ORIGIN` in its run
+    /// path names its folder, as it does for every program (through the descriptor it named
+    /// `/proc/self/fd`, and a library with a dependency beside it did not load); the dynamic
+    /// linker is then asked for the library of the descriptor's (device, inode) without loading
+    /// anything, and it must be the one it mapped: the file checked, not one renamed over it.
+    private static func map(_ file: LibraryFile, path: String, pinned: Bool) throws(PluginLoadError)
+        -> UnsafeMutableRawPointer
+    {
+        let name = pinned ? file.procPath : path
+        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+            var reason = (dlerror().map { String(cString: $0) } ?? "dlopen failed")
+                .replacingOccurrences(of: file.procPath, with: path)
+            if pinned && reason.contains("cannot open shared object file") {
+                reason +=
+                    "; a pinned library is mapped from the file that was hashed (/proc/self/fd/N), "
+                    + "where $ORIGIN in its run path does not name its folder: put its dependencies "
+                    + "where the dynamic linker looks without $ORIGIN, or do not pin it"
+            }
+            throw .notLoadable(path: path, reason: reason)
+        }
+        if !pinned && dlopen(file.procPath, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) != handle {
+            throw .notLoadable(path: path, reason: "the file changed while it was being loaded")
+        }
+        return handle
     }
 
     /// Reads `plugboard_entry`'s ABI version from the bytes of `file` (the descriptor that will be

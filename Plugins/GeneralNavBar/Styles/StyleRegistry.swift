@@ -6,9 +6,9 @@ import Synchronization
 /// The styles are listed here rather than looked up by name in the Swift runtime. That lookup
 /// searches the whole process: with a second copy of this library loaded (an app naming its own
 /// build of the bar while the host's default bar comes from the search path, two apps in one
-/// process) it answered the first copy's type, which
-/// is no style of the second copy's protocol, so every bar of the second copy fell back to left.
-/// Each lookup and cast also searched every loaded image's conformance records.
+/// process) it answered the first copy's type, which is no style of the second copy's protocol,
+/// so every bar of the second copy fell back to left. Each lookup and cast also searched every
+/// loaded image's conformance records.
 enum StyleRegistry {
     static let prefix = "DefaultNavigationBar"
 

@@ -6,7 +6,8 @@
 /// fifth of a tap that creates a screen. Seeding defends a table against keys an attacker
 /// chooses, but the host makes every handle itself, with 32 random-looking low bits
 /// (`ViewTree.handle(sequence:)`), so a fixed mix spreads them evenly. A handle a plugin makes up
-/// is only looked for; it never gets a slot. No package offers a table with a caller-chosen hash, so this one is written here.
+/// is only looked for; it never gets a slot. No package offers a table with a caller-chosen hash,
+/// so this one is written here.
 struct ViewTable {
     /// A power of two long, at most half full, so probes stay short and always end at an empty slot.
     private var slots: [HostView?]

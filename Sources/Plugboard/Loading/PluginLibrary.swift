@@ -176,13 +176,7 @@ public final class PluginLibrary: @unchecked Sendable {
             file.close()
             throw error
         }
-        let handle: UnsafeMutableRawPointer
-        do throws(PluginLoadError) {
-            handle = try map(file, path: path, pinned: pin != nil)
-        } catch {
-            file.close()
-            throw error
-        }
+        let handle = try map(file, path: path, pinned: pin != nil)
         // From here the file is mapped and its descriptor stays open (see `Registry`), even when the
         // library is refused below.
         if registry.records.values.contains(where: { $0.library.handle == handle }) {
@@ -210,6 +204,7 @@ public final class PluginLibrary: @unchecked Sendable {
         guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
             var reason = (dlerror().map { String(cString: $0) } ?? "dlopen failed")
                 .replacingOccurrences(of: file.procPath, with: path)
+            file.close()  // nothing was mapped
             if pinned && reason.contains("cannot open shared object file") {
                 reason +=
                     "; a pinned library is mapped from the file that was hashed (/proc/self/fd/N), "
@@ -218,6 +213,8 @@ public final class PluginLibrary: @unchecked Sendable {
             }
             throw .notLoadable(path: path, reason: reason)
         }
+        // The descriptor stays open from here, even when this refuses: the check may have named
+        // a library already loaded from the file by `/proc/self/fd/N` (see `Registry`).
         if !pinned && dlopen(file.procPath, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) != handle {
             throw .notLoadable(path: path, reason: "the file changed while it was being loaded")
         }

@@ -18,7 +18,7 @@ let corpusPlugins = [
     "BrokenLeaksViews", "BrokenWrongContextButton", "BrokenIgnoresCustomization", "BrokenDuplicateIDs",
     "BrokenNonUTF8Descriptor", "BrokenPlacementCrash", "BrokenHugeCount", "BrokenOtherThread",
     "BrokenAcceptsUnknownID", "BrokenRefusedViewCalls", "BrokenFuzzCrash", "BrokenStaleHost", "BrokenEntryInitLoop",
-    "BrokenGarbageFactory", "BrokenTapCrash",
+    "BrokenGarbageFactory", "BrokenTapCrash", "BrokenTransitionRange", "BrokenGestureTarget", "BrokenCustomBarView",
 ]
 
 /// First-party plugins: real shared libraries in `Plugins/<name>`, loaded like any third-party

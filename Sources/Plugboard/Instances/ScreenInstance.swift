@@ -107,39 +107,64 @@ public final class ScreenInstance: PluginInstance {
     /// Where a gesture may start (plugboard.ext.gesture-navigation): not drivable without the
     /// extension; the whole screen when `edge_insets` is NULL or answers false.
     public func gestureArea(_ operation: GestureOperation) -> GestureArea {
-        guard let screen, let ext = gestureExtension else { return .notDrivable }
-        guard let edgeInsets = ext.edge_insets else { return .wholeScreen }
-        var insets = pb_edge_insets_t(top: 0, leading: 0, bottom: 0, trailing: 0)
-        let answered = call("edge_insets(\(operation))") { edgeInsets(screen, operation.cValue, &insets) }
-        guard answered else { return .wholeScreen }
+        guard gestureExtension != nil else { return .notDrivable }
+        guard let insets = answeredGestureInsets(operation) else { return .wholeScreen }
         let values = [insets.leading, insets.trailing].map { $0.isFinite ? max(0, $0) : 0 }
         return .edges(leading: values[0], trailing: values[1])
     }
 
+    /// What `edge_insets` filled for `operation`, as the plugin wrote it; nil when it answered
+    /// none (or the screen has no such function). The harness judges the values.
+    func answeredGestureInsets(_ operation: GestureOperation) -> pb_edge_insets_t? {
+        guard let screen, let edgeInsets = gestureExtension?.edge_insets else { return nil }
+        var insets = pb_edge_insets_t(top: 0, leading: 0, bottom: 0, trailing: 0)
+        let answered = call("edge_insets(\(operation))") { edgeInsets(screen, operation.cValue, &insets) }
+        return answered ? insets : nil
+    }
+
     /// The screen id a gesture goes to, or nil (the previous screen for a pop; no push).
     public func gestureTarget(_ operation: GestureOperation) -> String? {
-        guard let screen, let target = gestureExtension?.target else { return nil }
-        guard let text = call("target(\(operation))", { target(screen, operation.cValue) }) else { return nil }
-        guard let id = String(validatingCString: text) else {
+        guard let bytes = answeredGestureTarget(operation) else { return nil }
+        guard let id = String(validating: bytes, as: UTF8.self) else {
             host.log(.warning, "gesture target(\(operation)) is not UTF-8; ignored")
             return nil
         }
         return id
     }
 
+    /// The bytes `target` returned for `operation`, or nil for NULL (or no such function).
+    func answeredGestureTarget(_ operation: GestureOperation) -> [UInt8]? {
+        guard let screen, let target = gestureExtension?.target,
+            let text = call("target(\(operation))", { target(screen, operation.cValue) })
+        else { return nil }
+        var bytes: [UInt8] = []
+        var next = text
+        while next.pointee != 0 {
+            bytes.append(UInt8(bitPattern: next.pointee))
+            next += 1
+        }
+        return bytes
+    }
+
     /// The screen's own transition for `operation` (plugboard.ext.transition), or nil.
     public func transitionSpec(for operation: TransitionOperation) -> TransitionSpec? {
-        guard let screen, let operationValue = operation.cValue,
-            let function = `extension`(PB_EXT_TRANSITION)?.assumingMemoryBound(to: pb_screen_transition_t.self).pointee
-                .transition_for
-        else { return nil }
-        var value = TransitionSpec.defaults(for: operation).cValue
-        guard call("transition_for(\(operation))", { function(screen, operationValue, &value) }) else { return nil }
+        guard let value = answeredTransition(for: operation) else { return nil }
         guard let spec = TransitionSpec(value) else {
             host.log(.warning, "transition_for(\(operation)): a value is out of range; the default is used")
             return nil
         }
         return spec
+    }
+
+    /// What `transition_for` filled for `operation`, unchecked (the harness judges it), or nil
+    /// when the screen does not answer the extension or keeps the default.
+    func answeredTransition(for operation: TransitionOperation) -> pb_transition_t? {
+        guard let screen, let operationValue = operation.cValue,
+            let function = `extension`(PB_EXT_TRANSITION)?.assumingMemoryBound(to: pb_screen_transition_t.self).pointee
+                .transition_for
+        else { return nil }
+        var value = TransitionSpec.defaults(for: operation).cValue
+        return call("transition_for(\(operation))", { function(screen, operationValue, &value) }) ? value : nil
     }
 
     /// Disappears first when shown, then destroys.

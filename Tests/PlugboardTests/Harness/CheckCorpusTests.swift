@@ -15,6 +15,7 @@ struct CheckCorpusTests {
         "instance.view-stable",
         "instance.layout-sizes", "instance.unknown-extension", "instance.view-calls-accepted", "instance.main-thread",
         "instance.destroy-releases-views", "screen.lifecycle", "screen.taps", "screen.attributes",
+        "screen.transitions", "screen.gesture-navigation", "screen.custom-bar",
     ]
     /// The tests that show a screen.
     static let appearingTests = [
@@ -101,6 +102,15 @@ struct CheckCorpusTests {
         Case(
             library: "BrokenRefusedViewCalls", expected: ["instance.view-calls-accepted": .failed],
             message: "2 refused: set_text by broken_refused_view_calls"),
+        Case(
+            library: "BrokenTransitionRange", expected: ["screen.transitions": .failed],
+            message: "transition_for(push) filled a duration of 20000.0 ms; expected 0…10000"),
+        Case(
+            library: "BrokenGestureTarget", expected: ["screen.gesture-navigation": .failed],
+            message: "target(push) returned 8 bytes that are not UTF-8"),
+        Case(
+            library: "BrokenCustomBarView", expected: ["screen.custom-bar": .failed],
+            message: "expected bar_view to return"),
     ]
 
     static func all(_ tests: [String], _ status: CheckStatus) -> [String: CheckStatus] {

@@ -11,7 +11,8 @@ public enum Catalogue {
         (1, "the promises without which no app can run: loading, entry, descriptors, create and init, view, lifecycle"),
         (
             2,
-            "reference-counted init, unknown factories, empty models, layout sizes, context buttons, titles, menu items"
+            "reference-counted init, unknown factories, empty models, layout sizes, context buttons, titles, menu items, "
+                + "screen extensions (transitions, gestures, own bar)"
         ),
         (
             3,

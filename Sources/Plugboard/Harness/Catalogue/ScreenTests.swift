@@ -1,6 +1,93 @@
+import PlugboardABI
+
 /// screen.h: the documented lifecycle, and the `plugboard.host.screen` calls.
 enum ScreenTests {
-    static let all: [ConformanceTest] = [lifecycle, taps, attributes]
+    static let all: [ConformanceTest] = [lifecycle, taps, attributes, transitions, gestureNavigation, customBar]
+
+    static let transitions = ConformanceTest(
+        "screen.transitions",
+        "when answered (ABI 1.2), transition_for fills 0…10000 ms, a curve and a direction of the header for every operation",
+        strictness: 2, scope: .plugin([.screen])
+    ) { context in
+        let screen = try context.makeScreen()
+        defer { screen.destroy() }
+        guard screen.extension(PB_EXT_TRANSITION) != nil else {
+            throw CheckSkip("the screen does not answer plugboard.ext.transition")
+        }
+        for operation in [TransitionOperation.push, .pop, .present, .dismiss] {
+            guard let value = screen.answeredTransition(for: operation) else { continue }
+            let duration = value.duration_ms
+            try expect(
+                duration.isFinite && (0...TransitionSpec.maximumDuration).contains(duration),
+                "transition_for(\(operation)) filled a duration of \(duration) ms; expected 0…10000")
+            try expect(
+                TransitionSpec.Curve.allCases.contains { $0.cValue == value.curve },
+                "transition_for(\(operation)) filled curve \(value.curve), which is no pb_timing_curve_t")
+            try expect(
+                TransitionSpec.Direction.allCases.contains { $0.cValue == value.direction },
+                "transition_for(\(operation)) filled direction \(value.direction), which is no pb_transition_direction_t"
+            )
+        }
+    }
+
+    static let gestureNavigation = ConformanceTest(
+        "screen.gesture-navigation",
+        "when answered (ABI 1.2), edge_insets fills finite, non-negative insets and target returns NULL or a UTF-8 id",
+        strictness: 2, scope: .plugin([.screen])
+    ) { context in
+        let screen = try context.makeScreen()
+        defer { screen.destroy() }
+        guard screen.extension(PB_EXT_GESTURE_NAVIGATION) != nil else {
+            throw CheckSkip("the screen does not answer plugboard.ext.gesture-navigation")
+        }
+        for operation in [GestureOperation.pop, .push] {
+            if let insets = screen.answeredGestureInsets(operation) {
+                for (side, value) in [("leading", insets.leading), ("trailing", insets.trailing)] {
+                    try expect(
+                        value.isFinite && value >= 0,
+                        "edge_insets(\(operation)) filled \(side) \(value); expected a finite number of points, 0 or more"
+                    )
+                }
+            }
+            if let bytes = screen.answeredGestureTarget(operation) {
+                try expect(
+                    String(validating: bytes, as: UTF8.self) != nil,
+                    "target(\(operation)) returned \(bytes.count) bytes that are not UTF-8")
+            }
+        }
+    }
+
+    static let customBar = ConformanceTest(
+        "screen.custom-bar",
+        "when answered (ABI 1.2), bar_view is PB_VIEW_NONE or a live view the screen owns, the same while it lives",
+        strictness: 2, scope: .plugin([.screen])
+    ) { context in
+        let screen = try context.makeScreen()
+        defer { screen.destroy() }
+        guard screen.extension(PB_EXT_CUSTOM_BAR) != nil else {
+            throw CheckSkip("the screen does not answer plugboard.ext.custom-bar")
+        }
+        screen.layout(width: DeviceSizes.phone.width, height: DeviceSizes.phone.height)
+        guard let bar = screen.customBar?.view else {
+            context.note("bar_view answered PB_VIEW_NONE: the plugin's bar is shown")
+            return
+        }
+        guard let view = context.tree[bar] else {
+            throw CheckFailure("bar_view returned \(bar), which is not a live view")
+        }
+        try expect(
+            view.owner == screen.host.owner,
+            "expected the bar view to be owned by the screen; \(bar) belongs to \(view.owner)")
+        for cycle in 1...2 {
+            screen.appear()
+            screen.disappear()
+            let again = screen.customBar?.view
+            try expect(
+                again == bar,
+                "expected bar_view to return \(bar) while the screen lives; got \(again.map(\.description) ?? "PB_VIEW_NONE") after cycle \(cycle)"
+            )
+        }
+    }
 
     static let attributes = ConformanceTest(
         "screen.attributes",

@@ -8,8 +8,8 @@
  * ("corpus-button", text "Tap", a tap action that only counts taps), and adds the label and the
  * button to the root. `view` returns the root (stable after init). `layout(w, h)` frames the label
  * and the button inside w x h (never negative, even at 0x0). Lifecycle calls do nothing but their
- * hooks. `get_extension` answers NULL. `destroy` releases the views the instance created and frees
- * its memory.
+ * hooks. `get_extension` answers NULL (or what CORPUS_GET_EXTENSION says). `destroy` releases
+ * the views the instance created and frees its memory.
  *
  * Macros (define before the include; all optional unless marked required):
  *   CORPUS_PLUGIN_ID, CORPUS_PLUGIN_NAME (required), CORPUS_DESCRIPTOR_NAME, CORPUS_DESCRIPTION,
@@ -25,6 +25,8 @@
  *   CORPUS_ON_TAP(state)              statement run by the button's tap action after counting.
  *   CORPUS_RELEASE_VIEWS_ON_DESTROY   1 (default): destroy releases every view the instance
  *                                     created; 0: destroy only frees memory.
+ *   CORPUS_GET_EXTENSION(state, id)   expression `get_extension` returns for extension `id`
+ *                                     (default: NULL for every id).
  * `state` is a corpus_screen_state_t * (below); hooks reach the host through state->host and may
  * keep one extra view of their own in state->extra_view (released by destroy like the others).
  */
@@ -60,6 +62,9 @@
 #endif
 #ifndef CORPUS_RELEASE_VIEWS_ON_DESTROY
 #define CORPUS_RELEASE_VIEWS_ON_DESTROY 1
+#endif
+#ifndef CORPUS_GET_EXTENSION
+#define CORPUS_GET_EXTENSION(state, id) ((void)(state), (void)(id), (const void *)NULL)
 #endif
 
 /* A screen instance; `screen.plugin_data` points here. */
@@ -164,9 +169,8 @@ static void corpus_screen_did_disappear(const pb_screen_t *screen) {
 }
 
 static const void *corpus_screen_get_extension(const pb_screen_t *screen, const char *extension_id) {
-    (void)screen;
-    (void)extension_id;
-    return NULL;
+    corpus_screen_state_t *state = corpus_screen_state(screen);
+    return CORPUS_GET_EXTENSION(state, extension_id);
 }
 
 static uint32_t corpus_screen_factory_count(const pb_screen_factory_t *factory) {

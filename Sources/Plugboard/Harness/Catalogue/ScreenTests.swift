@@ -4,16 +4,24 @@ import PlugboardABI
 enum ScreenTests {
     static let all: [ConformanceTest] = [lifecycle, taps, attributes, transitions, gestureNavigation, customBar]
 
+    /// A screen of the plugin that answers the extension `id`; the test is skipped (the screen
+    /// destroyed) when it does not.
+    private static func screen(answering id: String, _ context: CheckContext) throws -> ScreenInstance {
+        let screen = try context.makeScreen()
+        guard screen.extension(id) != nil else {
+            screen.destroy()
+            throw CheckSkip("the screen does not answer \(id)")
+        }
+        return screen
+    }
+
     static let transitions = ConformanceTest(
         "screen.transitions",
         "when answered (ABI 1.2), transition_for fills 0…10000 ms, a curve and a direction of the header for every operation",
         strictness: 2, scope: .plugin([.screen])
     ) { context in
-        let screen = try context.makeScreen()
+        let screen = try screen(answering: PB_EXT_TRANSITION, context)
         defer { screen.destroy() }
-        guard screen.extension(PB_EXT_TRANSITION) != nil else {
-            throw CheckSkip("the screen does not answer plugboard.ext.transition")
-        }
         for operation in [TransitionOperation.push, .pop, .present, .dismiss] {
             guard let value = screen.answeredTransition(for: operation) else { continue }
             let duration = value.duration_ms
@@ -35,11 +43,8 @@ enum ScreenTests {
         "when answered (ABI 1.2), edge_insets fills finite, non-negative insets and target returns NULL or a UTF-8 id",
         strictness: 2, scope: .plugin([.screen])
     ) { context in
-        let screen = try context.makeScreen()
+        let screen = try screen(answering: PB_EXT_GESTURE_NAVIGATION, context)
         defer { screen.destroy() }
-        guard screen.extension(PB_EXT_GESTURE_NAVIGATION) != nil else {
-            throw CheckSkip("the screen does not answer plugboard.ext.gesture-navigation")
-        }
         for operation in [GestureOperation.pop, .push] {
             if let insets = screen.answeredGestureInsets(operation) {
                 for (side, value) in [("leading", insets.leading), ("trailing", insets.trailing)] {
@@ -62,11 +67,8 @@ enum ScreenTests {
         "when answered (ABI 1.2), bar_view is PB_VIEW_NONE or a live view the screen owns, the same while it lives",
         strictness: 2, scope: .plugin([.screen])
     ) { context in
-        let screen = try context.makeScreen()
+        let screen = try screen(answering: PB_EXT_CUSTOM_BAR, context)
         defer { screen.destroy() }
-        guard screen.extension(PB_EXT_CUSTOM_BAR) != nil else {
-            throw CheckSkip("the screen does not answer plugboard.ext.custom-bar")
-        }
         screen.layout(width: DeviceSizes.phone.width, height: DeviceSizes.phone.height)
         guard let bar = screen.customBar?.view else {
             context.note("bar_view answered PB_VIEW_NONE: the plugin's bar is shown")

@@ -36,10 +36,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("<feed><entry><title>x</entry></feed>", 1, "malformed XML: a closing tag does not match the open element"),
-        ("<feed>\n  <entry>\n", 2, "malformed XML: the document ends too early"),
-        ("<feed a='1' a='2'/>", 1, "malformed XML: an attribute written twice"),
-        ("<?xml version=\"1.0\"?>\n<!-- nothing -->\n", 3, "malformed XML: the document ends too early"),
+        ("<feed><entry><title>x</entry></feed>", 1, "malformed XML: </entry> does not close <title>"),
+        ("<feed>\n  <entry>\n", 2, "malformed XML: the document ends before <entry> is closed"),
+        ("<feed a='1' a='2'/>", 1, "malformed XML: attribute 'a' is written twice"),
+        ("<?xml version=\"1.0\"?>\n<!-- nothing -->\n", 3, "malformed XML: no root element"),
         ("", 1, "malformed XML: no root element"),
     ])
     func brokenDocumentsSayWhatAndWhere(xml: String, line: Int, message: String) throws {

@@ -12,8 +12,8 @@ final class JSONDocument: Sendable {
     /// reading `Data`, and key lookups read the bytes thousands of times per configuration.
     let bytes: [UInt8]
     let tape: [JSONTapeEntry]
-    /// Made on the first position asked for (see `JSONLineTable`).
-    private let lines = Mutex<JSONLineTable?>(nil)
+    /// Made on the first position asked for (see `SourceLineTable`).
+    private let lines = Mutex<SourceLineTable?>(nil)
 
     init(bytes: [UInt8], tape: [JSONTapeEntry]) {
         self.bytes = bytes
@@ -23,7 +23,7 @@ final class JSONDocument: Sendable {
     func position(ofOffset offset: Int) -> SourcePosition {
         bytes.withUnsafeBufferPointer { buffer in
             lines.withLock { lines in
-                if lines == nil { lines = JSONLineTable(buffer, upTo: buffer.count) }
+                if lines == nil { lines = SourceLineTable(buffer, upTo: buffer.count) }
                 return lines.unsafelyUnwrapped.position(of: offset, in: buffer)
             }
         }
@@ -113,8 +113,7 @@ final class JSONDocument: Sendable {
         forEachMember(of: index) { key, value in
             entries.append(
                 JSONObject.Entry(
-                    key: string(at: key), keyPosition: position(at: key), value: JSONNode(document: self, index: value))
-            )
+                    key: string(at: key), keyIndex: key, in: self, value: JSONNode(document: self, index: value)))
             return true
         }
         return JSONObject(entries: entries)

@@ -7,13 +7,37 @@ public struct JSONObject: Sendable, Hashable {
     /// One member: the key, where the key's opening quote is, and the value.
     public struct Entry: Sendable, Hashable {
         public var key: String
-        public var keyPosition: SourcePosition
+        /// The key as a node of its document: its position is found only when asked for (a
+        /// diagnostic), not for every member read.
+        private var keyNode: JSONNode
         public var value: JSONNode
 
         public init(key: String, keyPosition: SourcePosition, value: JSONNode) {
             self.key = key
-            self.keyPosition = keyPosition
+            self.keyNode = JSONNode(.string(key), position: keyPosition)
             self.value = value
+        }
+
+        /// A member read from a document, its key at tape index `keyIndex`.
+        init(key: String, keyIndex: Int, in document: JSONDocument, value: JSONNode) {
+            self.key = key
+            self.keyNode = JSONNode(document: document, index: keyIndex)
+            self.value = value
+        }
+
+        public var keyPosition: SourcePosition {
+            get { keyNode.position }
+            set { keyNode = JSONNode(.string(key), position: newValue) }
+        }
+
+        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.key == rhs.key && lhs.keyPosition == rhs.keyPosition && lhs.value == rhs.value
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(key)
+            hasher.combine(keyPosition)
+            hasher.combine(value)
         }
     }
 

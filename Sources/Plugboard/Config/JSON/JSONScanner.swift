@@ -2,7 +2,7 @@
 ///
 /// It reads straight from an `UnsafeBufferPointer` and appends one `JSONTapeEntry` per value, so
 /// parsing allocates nothing per value. It keeps no line count: positions are computed from byte
-/// offsets when asked for (`JSONLineTable`). Long runs of string bytes and of indentation are
+/// offsets when asked for (`SourceLineTable`). Long runs of string bytes and of indentation are
 /// read eight bytes at a time (`JSONScanner+Words.swift`). Strings and numbers live in their own
 /// files (`JSONScanner+Strings.swift`, `JSONScanner+Numbers.swift`), and error messages in
 /// `JSONScanner+Errors.swift`.
@@ -42,7 +42,7 @@ struct JSONScanner {
 
     /// The position of `offset`, for an error message.
     func position(at offset: Int) -> SourcePosition {
-        JSONLineTable.position(of: offset, in: bytes)
+        SourceLineTable.position(of: offset, in: bytes)
     }
 
     @inline(__always)

@@ -1,4 +1,4 @@
-/// A place in JSON source text, as an editor shows it.
+/// A place in source text (a JSON configuration, an XML feed), as an editor shows it.
 ///
 /// Both numbers are 1-based. `column` counts Unicode scalars from the start of the line, so a
 /// multi-byte character such as "é" advances it by one, and a tab counts as one column. Counting

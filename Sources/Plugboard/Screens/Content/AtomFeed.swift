@@ -47,10 +47,11 @@ struct AtomFeed: Sendable, Equatable {
 
     /// Parses Atom XML; `file` is only used in errors.
     static func parse(_ data: Data, file: String) throws(LoadError) -> AtomFeed {
-        let reader = AtomFeedReader()
-        switch reader.read(data) {
-        case .success(let feed): return feed
-        case .failure(let failure): throw LoadError(file: file, position: failure.position, message: failure.message)
+        do {
+            return try AtomFeedReader.read(data)
+        } catch {
+            let message = error.isRefusal ? error.message : "malformed XML: \(error.message)"
+            throw LoadError(file: file, position: error.position, message: message)
         }
     }
 

@@ -1,20 +1,10 @@
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
-/// Turns Atom XML into an `AtomFeed` with Foundation's streaming `XMLParser`.
+/// Turns Atom XML into an `AtomFeed`, from `XMLEventReader`'s events.
 ///
-/// Names are matched without their prefix (namespace processing is off), so a feed that writes
+/// Names are matched without their prefix (namespaces are not processed), so a feed that writes
 /// `media:thumbnail` without declaring `xmlns:media`, as hand-written feeds often do, still reads.
-/// One reader reads one document.
-final class AtomFeedReader: NSObject, XMLParserDelegate {
-    struct Failure: Error {
-        var position: SourcePosition?
-        var message: String
-    }
-
+struct AtomFeedReader {
     private var feed = AtomFeed(title: nil, entries: [])
     private var entry: AtomFeed.Entry?
     /// The local names of the open elements, outermost first.
@@ -23,48 +13,32 @@ final class AtomFeedReader: NSObject, XMLParserDelegate {
     private var text: (depth: Int, value: String)?
     /// An entry's `<content>`, used as its summary when it has no `<summary>`.
     private var content: String?
-    private var failure: Failure?
-    /// Whether the root element was seen: some platforms parse an empty document without error.
-    private var sawRoot = false
 
-    func read(_ data: Data) -> Result<AtomFeed, Failure> {
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = self
-        let parsed = parser.parse()
-        if let failure { return .failure(failure) }
-        guard parsed else {
-            return .failure(Failure(position: Self.position(of: parser), message: "malformed XML"))
+    /// The feed in `data`, or why it is none: malformed XML, or a root element other than `<feed>`.
+    static func read(_ data: Data) throws(XMLEventReader.Failure) -> AtomFeed {
+        var reader = AtomFeedReader()
+        try XMLEventReader.read(data) { event throws(XMLEventReader.Refusal) in
+            switch event {
+            case .start(let name, let attributes): try reader.start(name, attributes)
+            case .end: reader.end()
+            case .text(let string): reader.text?.value += string
+            }
         }
-        guard sawRoot else {
-            return .failure(Failure(position: Self.position(of: parser), message: "malformed XML: no root element"))
-        }
-        return .success(feed)
+        return reader.feed
     }
 
+    /// The name after its prefix: `thumbnail` for `media:thumbnail`.
     private static func localName(_ name: String) -> String {
-        name.split(separator: ":").last.map(String.init) ?? name
+        guard let colon = name.utf8.lastIndex(of: UInt8(ascii: ":")),
+            colon != name.utf8.index(before: name.utf8.endIndex)
+        else { return name }
+        return String(name[name.utf8.index(after: colon)...])
     }
 
-    private static func position(of parser: XMLParser) -> SourcePosition {
-        SourcePosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
-    }
-
-    private func fail(_ parser: XMLParser, _ message: String) {
-        guard failure == nil else { return }
-        failure = Failure(position: Self.position(of: parser), message: message)
-        parser.abortParsing()
-    }
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
+    private mutating func start(_ elementName: String, _ attributes: [String: String]) throws(XMLEventReader.Refusal) {
         let name = Self.localName(elementName)
-        if path.isEmpty {
-            sawRoot = true
-            guard name == "feed" else { return fail(parser, "not an Atom feed: the root element is <\(elementName)>") }
+        if path.isEmpty, name != "feed" {
+            throw XMLEventReader.Refusal("not an Atom feed: the root element is <\(elementName)>")
         }
         path.append(name)
         if path == ["feed", "entry"] {
@@ -83,7 +57,7 @@ final class AtomFeedReader: NSObject, XMLParserDelegate {
     }
 
     /// An entry's `<link>`: an image enclosure, or the entry's page.
-    private func read(link attributes: [String: String]) {
+    private mutating func read(link attributes: [String: String]) {
         guard let href = attributes["href"], !href.isEmpty else { return }
         let rel = attributes["rel"] ?? "alternate"
         if rel == "enclosure", attributes["type"]?.lowercased().hasPrefix("image/") == true {
@@ -93,15 +67,7 @@ final class AtomFeedReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        text?.value += string
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        text?.value += String(decoding: CDATABlock, as: UTF8.self)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+    private mutating func end() {
         if let collected = text, collected.depth == path.count {
             let value = collected.value.trimmingWhitespacesAndNewlines()
             store(value.isEmpty ? nil : value, for: path.last ?? "")
@@ -115,7 +81,7 @@ final class AtomFeedReader: NSObject, XMLParserDelegate {
         path.removeLast()
     }
 
-    private func store(_ value: String?, for name: String) {
+    private mutating func store(_ value: String?, for name: String) {
         guard entry != nil else {
             feed.title = value
             return
@@ -126,25 +92,5 @@ final class AtomFeedReader: NSObject, XMLParserDelegate {
         case "summary": entry?.summary = value
         default: content = value
         }
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        guard failure == nil else { return }
-        failure = Failure(position: Self.position(of: parser), message: Self.message(for: parseError))
-    }
-
-    /// A readable reason for the parser's error code, which is libxml2's (`xmlParserErrors`) on
-    /// every platform; the error's own description is a bare number.
-    static func message(for error: any Error) -> String {
-        let code = (error as NSError).code
-        let reasons = [
-            4: "the document is empty", 5: "the document ends too early", 9: "an invalid character",
-            26: "an undeclared entity", 38: "'<' in an attribute value", 39: "a malformed attribute",
-            40: "an unfinished attribute value", 41: "an attribute without a value", 42: "an attribute written twice",
-            68: "expected a name", 72: "expected '<'", 73: "expected '>'",
-            76: "a closing tag does not match the open element", 77: "an unclosed element",
-            85: "the elements are not well balanced", 86: "content after the root element",
-        ]
-        return "malformed XML: " + (reasons[code] ?? "XMLParser error \(code)")
     }
 }

@@ -4,7 +4,7 @@
 /// time on every document, while positions are read rarely (a diagnostic, a sort by position).
 /// Newlines can only appear in a document's whitespace, so the table is a plain scan for line
 /// breaks, made when a position is first asked for.
-struct JSONLineTable: Sendable {
+struct SourceLineTable: Sendable {
     /// The offset of the first byte of each line; line 1 starts after a byte-order mark.
     private var starts: [Int]
 
@@ -47,6 +47,6 @@ struct JSONLineTable: Sendable {
 
     /// The position of `offset` in a document read only this far, as an error reports it.
     static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
-        JSONLineTable(bytes, upTo: offset).position(of: offset, in: bytes)
+        SourceLineTable(bytes, upTo: offset).position(of: offset, in: bytes)
     }
 }

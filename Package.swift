@@ -129,7 +129,7 @@ let package = Package(
 /// libFuzzer targets (`Fuzz/<name>`), declared only when `PLUGBOARD_FUZZ=1`: their main calls
 /// libFuzzer's driver, which only `-sanitize=fuzzer` links, so they would not link in a normal build.
 /// Build and run them with `Fuzz/run.sh`, which uses its own scratch path (see Fuzz/README.md).
-let fuzzTargets = ["FuzzJSON", "FuzzConfig", "FuzzSignature", "FuzzRouteURL", "FuzzELF"]
+let fuzzTargets = ["FuzzJSON", "FuzzConfig", "FuzzSignature", "FuzzRouteURL", "FuzzELF", "FuzzXML"]
 if Context.environment["PLUGBOARD_FUZZ"] == "1" {
     package.products += fuzzTargets.map { .executable(name: $0, targets: [$0]) }
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))

@@ -6,7 +6,7 @@
 #   Fuzz/run.sh FuzzJSON 0 crash-1234        # replay a reproducer (RUNS is ignored for files)
 #   Fuzz/run.sh all 1000000                  # every target in turn
 #
-# TARGET is one of FuzzJSON, FuzzConfig, FuzzSignature, FuzzRouteURL, FuzzELF.
+# TARGET is one of FuzzJSON, FuzzConfig, FuzzSignature, FuzzRouteURL, FuzzELF, FuzzXML.
 # The targets exist only when PLUGBOARD_FUZZ=1 (see Package.swift), and build into
 # .build-fuzz, so a normal `swift build` / `swift test` never sees them.
 # The working corpus grows in .build-fuzz/corpus/TARGET (git-ignored); the seeds in
@@ -14,7 +14,7 @@
 # read but never written.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(FuzzJSON FuzzConfig FuzzSignature FuzzRouteURL FuzzELF)
+targets=(FuzzJSON FuzzConfig FuzzSignature FuzzRouteURL FuzzELF FuzzXML)
 target=${1:?usage: Fuzz/run.sh TARGET|all [RUNS] [libFuzzer flags...]}
 runs=${2:-1000000}
 shift $(($# < 2 ? $# : 2))
@@ -42,6 +42,7 @@ seeds=(Fuzz/$target/seeds "$generated")
 max_len=4096
 case $target in
     FuzzJSON) seeds+=(Tests/Fixtures/docs Tests/Fixtures/real Tests/Fixtures/app Examples/Showcase Examples/Tabs) ;;
+    FuzzXML) seeds+=(Examples/Showcase/feeds Tests/Fixtures/feeds) ;;
     FuzzConfig)
         # The repo's apps, each as plugins.json NUL rivers.json [NUL settings.json].
         max_len=65536

@@ -184,6 +184,17 @@ import Testing
         #expect(unclosed.position == SourcePosition(line: 1, column: 3 * depth - 2))
     }
 
+    /// Why the reader exists: the shell (and any host built on the runtime) loads no XML
+    /// library, so neither libxml2 nor the system ICU it needs is mapped at start.
+    @Test func theShellLoadsNoXMLLibrary() throws {
+        let (status, output) = try run(["ldd", Built.directory + "/plugboard"])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("libFoundationEssentials"), "\(output)")
+        for library in ["libFoundationXML", "libxml2", "libicuuc"] {
+            #expect(!output.contains(library), "\(library) is linked:\n\(output)")
+        }
+    }
+
     // MARK: Agreement with libxml2
 
     /// Every feed in the repository, read by both: the same events.

@@ -1,0 +1,95 @@
+// libFuzzer target for `XMLEventReader.read`, the XML under the Atom feeds, and `AtomFeed.parse`.
+// Build and run with `Fuzz/run.sh FuzzXML`.
+import Foundation
+
+@testable import Plugboard
+
+/// `events` written back as XML: markup characters and the white space a reader would
+/// normalise written as references, attributes in name order.
+func serialized(_ events: [XMLEventReader.Event]) -> [UInt8] {
+    func escaped(_ text: String, inAttribute: Bool) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\r": out += "&#13;"
+            case "\t" where inAttribute: out += "&#9;"
+            case "\n" where inAttribute: out += "&#10;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+    var xml = ""
+    for event in events {
+        switch event {
+        case .start(let name, let attributes):
+            xml += "<" + name
+            for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {
+                xml += " \(key)=\"\(escaped(value, inAttribute: true))\""
+            }
+            xml += ">"
+        case .end(let name): xml += "</\(name)>"
+        case .text(let text): xml += escaped(text, inAttribute: false)
+        }
+    }
+    return Array(xml.utf8)
+}
+
+func events(_ bytes: some Collection<UInt8>) throws(XMLEventReader.Failure) -> [XMLEventReader.Event] {
+    var events: [XMLEventReader.Event] = []
+    try XMLEventReader.read(bytes) { events.append($0) }
+    return events
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    // The Atom reader on top never crashes either, whatever it makes of the document.
+    _ = try? AtomFeed.parse(Data(bytes), file: "fuzz.xml")
+    let read: [XMLEventReader.Event]
+    do {
+        read = try events(bytes)
+    } catch {
+        guard error.position.line >= 1, error.position.column >= 1, !error.isRefusal, !error.message.isEmpty else {
+            fatalError("a bad failure: \(error)")
+        }
+        do {
+            _ = try events(Data(bytes))
+            fatalError("Data accepted what [UInt8] refused: \(error)")
+        } catch let other {
+            guard other == error else { fatalError("errors differ: \(error) vs \(other)") }
+        }
+        return 0
+    }
+    // One root element, balanced: every start has its end, in order.
+    var open: [String] = []
+    var roots = 0
+    for event in read {
+        switch event {
+        case .start(let name, _):
+            if open.isEmpty { roots += 1 }
+            open.append(name)
+        case .end(let name):
+            guard open.popLast() == name else { fatalError("unbalanced events: \(read)") }
+        case .text(let text):
+            guard !open.isEmpty, !text.isEmpty else { fatalError("text outside the root or empty: \(read)") }
+        }
+    }
+    guard roots == 1, open.isEmpty else { fatalError("not one balanced root: \(read)") }
+    // Written back and read again, the document has the same events.
+    let written = serialized(read)
+    do {
+        let reread = try events(written)
+        guard reread == read else {
+            fatalError(
+                "round trip changed the events:\n\(read)\n\(reread)\n\(String(decoding: written, as: UTF8.self))")
+        }
+    } catch {
+        fatalError("written back, the document is refused: \(error)\n\(String(decoding: written, as: UTF8.self))")
+    }
+    return 0
+}

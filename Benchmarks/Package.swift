@@ -41,7 +41,10 @@ let package = Package(
         // App start's child: the runtime starting an app, and nothing else.
         .executableTarget(
             name: "PlugboardStart",
-            dependencies: ["BenchmarkWorkloads", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "BenchmarkWorkloads", .product(name: "Plugboard", package: "Plugboard"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // `plugboard-bench [--json]`: every figure with its baseline, ratio and goal.
         .executableTarget(
             name: "PlugboardBench",

@@ -8,6 +8,7 @@
 import BenchmarkWorkloads
 import Foundation
 import Logging
+import Plugboard
 
 LoggingSystem.bootstrap { label in
     var handler = StreamLogHandler.standardError(label: label)
@@ -19,8 +20,10 @@ guard let folder = arguments.first else {
     FileHandle.standardError.write(Data("usage: plugboard-bench-start FOLDER [DIRECTORY...]\n".utf8))
     exit(2)
 }
+/// The started app, alive until the process exits (a global is never released).
+var started: PlugboardApp?
 do {
-    try AppStart.child(folder: folder, searchDirectories: Array(arguments.dropFirst()))
+    started = try AppStart.child(folder: folder, searchDirectories: Array(arguments.dropFirst()))
 } catch {
     FileHandle.standardError.write(Data("plugboard-bench-start: \(error)\n".utf8))
     exit(1)

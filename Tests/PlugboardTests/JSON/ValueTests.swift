@@ -180,6 +180,32 @@ struct ValueTests {
         #expect(try canonical(any) == canonical(expected))
     }
 
+    /// A parsed node is written from its document's tape, a built value through `JSONValue`: the
+    /// same text, and the same document as Foundation reads it, for every JSON file in the
+    /// repository's apps and fixtures and for strings that need escaping.
+    @Test func aParsedNodeIsWrittenAsItsValueIsWritten() throws {
+        var files: [URL] = []
+        for folder in ["Examples/Showcase", "Examples/Tabs", "Tests/Fixtures/real", "Tests/Fixtures/app"] {
+            let url = URL(fileURLWithPath: PackageRoot.path).appendingPathComponent(folder)
+            files += try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "json" && !$0.lastPathComponent.contains("trailing-comma") }
+        }
+        #expect(files.count >= 8)
+        let escapes = #"{"a\"b":["\u00e9\n\"","é",-1.5e+3,true,null,{},[]],"\ud83d\ude00":"\u0000"}"#
+        let documents = try files.map { try Data(contentsOf: $0) } + [Data(escapes.utf8)]
+        for data in documents {
+            let node = try JSONParser.parse(data)
+            #expect(node.serialized() == node.value.serialized())
+            // Read by Foundation, the text is the same document as the source.
+            let written = try JSONSerialization.jsonObject(
+                with: Data(node.serialized().utf8), options: .fragmentsAllowed)
+            #expect(try canonical(written) == canonical(JSONSerialization.jsonObject(with: data)))
+            // And inside a built value: its parsed members are written from the tape too.
+            let wrapped = JSONValue.array([node, JSONNode(.string("x\u{1}"), position: node.position)])
+            #expect(wrapped.serialized() == "[\(node.value.serialized()),\"x\\u0001\"]")
+        }
+    }
+
     @Test func serializedIsCompactValidJSONInSourceOrder() throws {
         let source = """
             { "z": [1, 2.50, -0, 1E5, true, false, null],

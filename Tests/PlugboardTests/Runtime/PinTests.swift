@@ -140,6 +140,30 @@ import Testing
         #expect(PluginLibrary.hashCount(path: paths[0]) == 1)
     }
 
+    /// From an app folder: every runnable plugin pinned; those whose pins match load, the one
+    /// whose pin is wrong is refused with both digests and the others are not held back by it.
+    @Test func anAppWithSeveralPinnedLibrariesLoadsTheMatchingOnes() throws {
+        var fixture = StandardApp.fixture()
+        let wrong = String(repeating: "0", count: 64)
+        for index in fixture.plugins.indices {
+            guard var manifest = fixture.plugins[index]["plugin"] as? [String: Any],
+                var keys = manifest["plugboard"] as? [String: Any], let name = keys["library"] as? String,
+                name != "NoSuchLibrary"
+            else { continue }
+            keys["sha256"] = name == "BrokenCreateNull" ? wrong : try Self.digest(Built.library(name))
+            manifest["plugboard"] = keys
+            fixture.plugins[index]["plugin"] = manifest
+        }
+        let app = try fixture.launch()
+        for id in ["test.navbar.swift", "test.root.swift", "test.root.plain", "test.screen.c"] {
+            #expect(app.plugins.plugin(id) != nil, "\(id): \(app.plugins.failures[id]?.description ?? "")")
+        }
+        let actual = try Self.digest(Built.library("BrokenCreateNull"))
+        #expect(
+            app.plugins.failures["test.screen.create-null"]?.error
+                == .pinMismatch(path: Built.library("BrokenCreateNull"), expected: wrong, actual: actual))
+    }
+
     static func fixture(pin: String) -> AppFixture {
         var fixture = StandardApp.fixture()
         var plugin = AppFixture.plugin("test.screen.c", type: "general", library: "TestScreenC", screen: true)

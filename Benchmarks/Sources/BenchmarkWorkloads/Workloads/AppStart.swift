@@ -6,11 +6,13 @@ import Plugboard
 /// libraries (`plugboard-bench-c-start`), and — for the pinned start — the same app unpinned.
 public enum AppStart {
     /// The child's work: the app in `folder` to its first screen, its libraries looked for in
-    /// `searchDirectories`. Exits non-zero when it failed.
-    public static func child(folder: String, searchDirectories: [String]) throws {
+    /// `searchDirectories`. Returns the app, which the child keeps until it exits: tearing the app
+    /// down is not part of its start, as the C program exits with its libraries initialised.
+    public static func child(folder: String, searchDirectories: [String]) throws -> PlugboardApp {
         let app = try PlugboardApp(
             folder: URL(fileURLWithPath: folder), searchPath: LibrarySearchPath(searchDirectories))
         guard app.state.visibleScreen != nil else { throw BenchError("\(folder): no first screen") }
+        return app
     }
 
     static func make(_ context: BenchContext) throws -> Comparison {

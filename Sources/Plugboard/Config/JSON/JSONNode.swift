@@ -32,6 +32,12 @@ public struct JSONNode: Sendable, Hashable {
         self.index = index
     }
 
+    /// The document and tape index of a parsed node; nil for a built one.
+    var parsedSource: (document: JSONDocument, index: Int)? {
+        guard case .parsed(let document) = source else { return nil }
+        return (document, index)
+    }
+
     public var value: JSONValue {
         get {
             switch source {

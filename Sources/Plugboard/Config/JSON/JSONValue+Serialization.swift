@@ -32,7 +32,7 @@ extension JSONValue {
             output.append(UInt8(ascii: "["))
             for (offset, element) in elements.enumerated() {
                 if offset > 0 { output.append(UInt8(ascii: ",")) }
-                element.value.write(to: &output)
+                element.write(to: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let object):
@@ -41,7 +41,7 @@ extension JSONValue {
                 if offset > 0 { output.append(UInt8(ascii: ",")) }
                 JSONStringEscaping.appendQuoted(entry.key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                entry.value.value.write(to: &output)
+                entry.value.write(to: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
@@ -50,5 +50,61 @@ extension JSONValue {
 
 extension JSONNode {
     /// Compact, valid JSON for this node's value.
-    public func serialized() -> String { value.serialized() }
+    public func serialized() -> String {
+        guard let (document, index) = parsedSource else { return value.serialized() }
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
+        document.write(at: index, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A parsed node is written from its document's tape, without building its values.
+    func write(to output: inout [UInt8]) {
+        guard let (document, index) = parsedSource else { return value.write(to: &output) }
+        document.write(at: index, to: &output)
+    }
+}
+
+extension JSONDocument {
+    /// The value at tape `index` as `JSONValue.write` writes it, read straight from the source:
+    /// numbers and strings without escapes are their source bytes (a string without escapes holds
+    /// no quote, backslash or control character), and only escaped strings are decoded and
+    /// quoted again.
+    func write(at index: Int, to output: inout [UInt8]) {
+        let entry = tape[index]
+        switch entry.kind {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .false: output.append(contentsOf: "false".utf8)
+        case .true: output.append(contentsOf: "true".utf8)
+        case .number: appendSource(from: entry.offset, to: entry.end, to: &output)
+        case .asciiString, .string: appendSource(from: entry.offset, to: entry.end + 1, to: &output)
+        case .escapedString: JSONStringEscaping.appendQuoted(string(at: index), to: &output)
+        case .array:
+            output.append(UInt8(ascii: "["))
+            var first = true
+            forEachElement(of: index) { element in
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                write(at: element, to: &output)
+                return true
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object:
+            output.append(UInt8(ascii: "{"))
+            var first = true
+            forEachMember(of: index) { key, value in
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                write(at: key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                write(at: value, to: &output)
+                return true
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private func appendSource(from start: Int, to end: Int, to output: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
 }

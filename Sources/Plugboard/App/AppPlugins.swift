@@ -66,7 +66,8 @@ public final class AppPlugins {
 
     /// Plugins loaded by `loadExtra`, by library name, id and kind: resolved and opened once per
     /// app, not again for every bar a presented screen gets.
-    private var extras: [ExtraKey: Result<(PluginLibrary, PluginDescriptor), PluginFailure>] = [:]
+    private var extras: [ExtraKey: Remembered<(library: PluginLibrary, descriptor: PluginDescriptor), PluginFailure>] =
+        [:]
     private struct ExtraKey: Hashable {
         var library: String
         var id: String
@@ -75,17 +76,22 @@ public final class AppPlugins {
 
     /// Loads a plugin the configuration does not list (the default navigation bar).
     func loadExtra(library name: String, id: String, kind: PluginKind, searchPath: LibrarySearchPath)
-        -> Result<(PluginLibrary, PluginDescriptor), PluginFailure>
+        throws(PluginFailure) -> (library: PluginLibrary, descriptor: PluginDescriptor)
     {
         let key = ExtraKey(library: name, id: id, kind: kind)
-        if let loaded = extras[key] { return loaded }
-        let result = openExtra(library: name, id: id, kind: kind, searchPath: searchPath)
-        extras[key] = result
-        return result
+        if let loaded = extras[key] { return try loaded.get() }
+        do throws(PluginFailure) {
+            let opened = try openExtra(library: name, id: id, kind: kind, searchPath: searchPath)
+            extras[key] = .success(opened)
+            return opened
+        } catch {
+            extras[key] = .failure(error)
+            throw error
+        }
     }
 
     private func openExtra(library name: String, id: String, kind: PluginKind, searchPath: LibrarySearchPath)
-        -> Result<(PluginLibrary, PluginDescriptor), PluginFailure>
+        throws(PluginFailure) -> (library: PluginLibrary, descriptor: PluginDescriptor)
     {
         do throws(PluginLoadError) {
             let path = try resolve(name, in: searchPath)
@@ -94,15 +100,15 @@ public final class AppPlugins {
             libraries.append(library)
             let descriptor = try library.descriptor(named: id, kind: kind)
             try exclusions.check(plugin: descriptor.id, library: path)
-            return .success((library, descriptor))
+            return (library, descriptor)
         } catch {
-            return .failure(PluginFailure(identifier: id, error: error))
+            throw PluginFailure(identifier: id, error: error)
         }
     }
 
     /// Library names this app resolved, and where (several manifests may name one library, and
     /// the default bar's library is asked for by every bar): each is looked up once per app.
-    private var resolutions: [String: Result<String, PluginLoadError>] = [:]
+    private var resolutions: [String: Remembered<String, PluginLoadError>] = [:]
     private var resolutionsSearchPath: LibrarySearchPath?
 
     /// `searchPath.resolve(name)`, once per name for this app.
@@ -113,14 +119,14 @@ public final class AppPlugins {
         }
         if let known = resolutions[name] { return try known.get() }
         lookups += 1
-        let result: Result<String, PluginLoadError>
         do throws(PluginLoadError) {
-            result = .success(try searchPath.resolve(name))
+            let path = try searchPath.resolve(name)
+            resolutions[name] = .success(path)
+            return path
         } catch {
-            result = .failure(error)
+            resolutions[name] = .failure(error)
+            throw error
         }
-        resolutions[name] = result
-        return try result.get()
     }
 
     /// How many times `resolve` looked a name up in the file system.
@@ -133,5 +139,24 @@ public final class AppPlugins {
         libraries.forEach { $0.release() }
         libraries.removeAll()
         extras.removeAll()
+    }
+}
+
+/// An outcome as the app's caches keep it. Not `Result`: the first time a process makes the
+/// type of a `Result` (to store one, or to copy one holding references), the Swift runtime
+/// searches every loaded image's conformance records for its `Failure: Error` (about 400 k
+/// instructions each at the Showcase's start, measured with callgrind). This enum's type has no
+/// requirement to search for, so the constraint is on `get` only.
+private enum Remembered<Success, Failure> {
+    case success(Success)
+    case failure(Failure)
+}
+
+extension Remembered where Failure: Error {
+    func get() throws(Failure) -> Success {
+        switch self {
+        case .success(let value): return value
+        case .failure(let error): throw error
+        }
     }
 }

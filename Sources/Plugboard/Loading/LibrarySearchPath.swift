@@ -16,7 +16,11 @@ public struct LibrarySearchPath: Sendable, Equatable, Codable {
     public var allowsUnsafeFiles = false
 
     public init(_ directories: [String], allowsUnsafeFiles: Bool = false) {
-        self.directories = directories.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        // A folder already in standard form is kept as given: `URL`'s standardisation gives the
+        // same string after parsing and rebuilding a URL.
+        self.directories = directories.map {
+            Self.isStandard($0) ? $0 : URL(fileURLWithPath: $0).standardizedFileURL.path
+        }
         self.allowsUnsafeFiles = allowsUnsafeFiles
     }
 

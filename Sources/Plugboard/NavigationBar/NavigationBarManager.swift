@@ -30,14 +30,13 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
                 app.record(AppEvent("fallback", app.settings.defaultNavBarID, detail: why))
             }
         }
-        switch app.plugins.loadExtra(
-            library: app.settings.defaultNavBarLibrary, id: app.settings.defaultNavBarID, kind: .navBar,
-            searchPath: app.searchPath)
-        {
-        case .success(let (library, descriptor)): candidates.append((library, descriptor.id, "{}"))
-        case .failure(let failure) where candidates.isEmpty:
-            app.record(AppEvent("error", "navigation bar", detail: failure.description))
-        case .failure: break
+        do throws(PluginFailure) {
+            let (library, descriptor) = try app.plugins.loadExtra(
+                library: app.settings.defaultNavBarLibrary, id: app.settings.defaultNavBarID, kind: .navBar,
+                searchPath: app.searchPath)
+            candidates.append((library, descriptor.id, "{}"))
+        } catch {
+            if candidates.isEmpty { app.record(AppEvent("error", "navigation bar", detail: error.description)) }
         }
         for candidate in candidates {
             do throws(PluginLoadError) {

@@ -22,6 +22,18 @@ import Testing
         return (root, plugins, elsewhere)
     }
 
+    /// Folders are kept in `URL`'s standard form; one already in it is kept as given, without
+    /// asking `URL`, and the result is the same string either way.
+    @Test(arguments: [
+        "/", "/usr/lib", "/a/b.c/d-e", "/a/./b", "/a/../b", "/a//b", "/a/b/", "relative/dir", "./x", "", "/..", "/a/..",
+        "/é/ü", "/.hidden/.so",
+    ])
+    func searchFoldersAreInStandardForm(directory: String) {
+        let expected = URL(fileURLWithPath: directory).standardizedFileURL.path
+        #expect(LibrarySearchPath([directory]).directories == [expected])
+        if LibrarySearchPath.isStandard(directory) { #expect(directory == expected) }
+    }
+
     @Test func namesCannotLeaveTheSearchFolders() throws {
         let (root, plugins, _) = try Self.folders()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -4,36 +4,20 @@ import Foundation
 
 @testable import Plugboard
 
-/// `events` written back as XML: markup characters and the white space a reader would
-/// normalise written as references, attributes in name order.
+/// `events` written back as XML, escaped as the SVG renderer escapes (markup characters and tab,
+/// LF, CR as references, so nothing is normalised on the way back), attributes in name order.
 func serialized(_ events: [XMLEventReader.Event]) -> [UInt8] {
-    func escaped(_ text: String, inAttribute: Bool) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\r": out += "&#13;"
-            case "\t" where inAttribute: out += "&#9;"
-            case "\n" where inAttribute: out += "&#10;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
     var xml = ""
     for event in events {
         switch event {
         case .start(let name, let attributes):
             xml += "<" + name
             for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {
-                xml += " \(key)=\"\(escaped(value, inAttribute: true))\""
+                xml += " \(key)=\"\(SVGMarkup.escape(value))\""
             }
             xml += ">"
         case .end(let name): xml += "</\(name)>"
-        case .text(let text): xml += escaped(text, inAttribute: false)
+        case .text(let text): xml += SVGMarkup.escape(text)
         }
     }
     return Array(xml.utf8)

@@ -8,7 +8,8 @@ public struct JSONObject: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         public var key: String
         /// The key as a node of its document: its position is found only when asked for (a
-        /// diagnostic), not for every member read.
+        /// diagnostic), not for every member read. Equality and hashing include it, that is
+        /// the key's position, as they did when the position was stored.
         private var keyNode: JSONNode
         public var value: JSONNode
 
@@ -30,15 +31,6 @@ public struct JSONObject: Sendable, Hashable {
             set { keyNode = JSONNode(.string(key), position: newValue) }
         }
 
-        public static func == (lhs: Entry, rhs: Entry) -> Bool {
-            lhs.key == rhs.key && lhs.keyPosition == rhs.keyPosition && lhs.value == rhs.value
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(key)
-            hasher.combine(keyPosition)
-            hasher.combine(value)
-        }
     }
 
     /// Objects with at least this many entries get a key index, so lookups stay O(1) on big

@@ -51,10 +51,10 @@ extension JSONValue {
 extension JSONNode {
     /// Compact, valid JSON for this node's value.
     public func serialized() -> String {
-        guard let (document, index) = parsedSource else { return value.serialized() }
+        guard parsedSource != nil else { return value.serialized() }
         var output: [UInt8] = []
         output.reserveCapacity(64)
-        document.write(at: index, to: &output)
+        write(to: &output)
         return String(decoding: output, as: UTF8.self)
     }
 

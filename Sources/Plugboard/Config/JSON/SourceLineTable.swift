@@ -1,9 +1,8 @@
 /// Where each line of a document starts, to turn byte offsets into `SourcePosition`s.
 ///
-/// The parser records byte offsets only: tracking lines and columns for every value would cost
-/// time on every document, while positions are read rarely (a diagnostic, a sort by position).
-/// Newlines can only appear in a document's whitespace, so the table is a plain scan for line
-/// breaks, made when a position is first asked for.
+/// Parsers (JSON's, XML's) record byte offsets only: tracking lines and columns for every value
+/// would cost time on every document, while positions are read rarely (a diagnostic, a sort by
+/// position). The table is a plain scan for line breaks, made when a position is first asked for.
 struct SourceLineTable: Sendable {
     /// The offset of the first byte of each line; line 1 starts after a byte-order mark.
     private var starts: [Int]

@@ -38,9 +38,17 @@ public final class InstanceHost {
     /// What the customization helper answers (bar instances only). Setting it replaces the
     /// C strings handed out before, as `nav_bar_host.h` documents.
     public var appearance = NavigationBarAppearance() {
-        didSet { appearanceStrings = AppearanceStrings(appearance) }
+        didSet { madeStrings = nil }
     }
-    private(set) var appearanceStrings = AppearanceStrings(NavigationBarAppearance())
+    /// The C strings of `appearance`, made when a bar first asks: screen and root instances
+    /// never do, and every screen on a stack would otherwise carry five heap strings for nothing.
+    var appearanceStrings: AppearanceStrings {
+        if let madeStrings { return madeStrings }
+        let made = AppearanceStrings(appearance)
+        madeStrings = made
+        return made
+    }
+    private var madeStrings: AppearanceStrings?
 
     /// The C struct handed to the plugin; valid until this object goes away.
     public let cHost: UnsafeMutablePointer<pb_host_t>

@@ -7,28 +7,54 @@ import PlugboardABI
 final class InstanceModels {
     enum Kind: Int32, CaseIterable {
         case plugin = 0, screen = 1, navBar = 2, dataSource = 3
-
-        var slot: Int { Int(rawValue) }
     }
 
-    // One slot per kind (indexed by its raw value): each query reads these, and the kinds are
-    // four small integers, so no dictionary has to hash them. Unchecked as `ViewTree`'s state
-    // is: model queries are [main-thread] calls, refused on other threads before they get here.
-    @exclusivity(unchecked) private var texts = [String?](repeating: nil, count: Kind.allCases.count)
-    /// Parsed models, walked on the parsed document: a query decodes only the value it asks for.
-    @exclusivity(unchecked) private var parsed = [JSONNode?](repeating: nil, count: Kind.allCases.count)
-    /// C strings handed out, by model and request, so asking twice does not leak.
-    @exclusivity(unchecked) private var strings = [[String: UnsafeMutablePointer<CChar>]](
-        repeating: [:], count: Kind.allCases.count)
+    /// One model as handed, parsed and queried.
+    private struct Slot {
+        var text: String?
+        /// The parsed model, walked on the parsed document: a query decodes only the value it asks for.
+        var parsed: JSONNode?
+        /// C strings handed out, by request, so asking twice does not leak.
+        var strings: [String: UnsafeMutablePointer<CChar>] = [:]
+    }
+
+    // One slot per kind, stored in the object rather than in arrays: every screen instance has
+    // these for as long as it is on a stack, and arrays made three more heap blocks each. Each
+    // query reads them, and the kinds are four small integers, so no dictionary has to hash them.
+    // Unchecked as `ViewTree`'s state is: model queries are [main-thread] calls, refused on other
+    // threads before they get here.
+    @exclusivity(unchecked) private var plugin = Slot()
+    @exclusivity(unchecked) private var screen = Slot()
+    @exclusivity(unchecked) private var navBar = Slot()
+    @exclusivity(unchecked) private var dataSource = Slot()
+
+    private subscript(kind: Kind) -> Slot {
+        _read {
+            switch kind {
+            case .plugin: yield plugin
+            case .screen: yield screen
+            case .navBar: yield navBar
+            case .dataSource: yield dataSource
+            }
+        }
+        _modify {
+            switch kind {
+            case .plugin: yield &plugin
+            case .screen: yield &screen
+            case .navBar: yield &navBar
+            case .dataSource: yield &dataSource
+            }
+        }
+    }
 
     deinit { for kind in Kind.allCases { forget(kind) } }
 
     /// Sets (or, with nil, removes) a model; strings handed out from the old one are freed.
     func set(_ kind: Kind, _ text: String?) {
-        guard texts[kind.slot] != text else { return }
+        guard self[kind].text != text else { return }
         forget(kind)
-        texts[kind.slot] = text
-        parsed[kind.slot] = nil
+        self[kind].text = text
+        self[kind].parsed = nil
     }
 
     /// The value at `path` of the model, or nil when the model, the path or the value is missing.
@@ -50,23 +76,23 @@ final class InstanceModels {
 
     /// A C string that lives until the model changes, made once per (model, request).
     func cString(_ kind: Kind, request: String, _ text: String) -> UnsafePointer<CChar> {
-        if let kept = strings[kind.slot][request] { return UnsafePointer(kept) }
+        if let kept = self[kind].strings[request] { return UnsafePointer(kept) }
         let made = strdup(text)!
-        strings[kind.slot][request] = made
+        self[kind].strings[request] = made
         return UnsafePointer(made)
     }
 
     private func model(_ kind: Kind) -> JSONNode? {
-        if let value = parsed[kind.slot] { return value }
-        guard let text = texts[kind.slot], let value = try? JSONParser.parse(text) else { return nil }
-        parsed[kind.slot] = value
+        if let value = self[kind].parsed { return value }
+        guard let text = self[kind].text, let value = try? JSONParser.parse(text) else { return nil }
+        self[kind].parsed = value
         return value
     }
 
     private func forget(_ kind: Kind) {
-        guard !strings[kind.slot].isEmpty else { return }
-        for pointer in strings[kind.slot].values { free(pointer) }
-        strings[kind.slot] = [:]
+        guard !self[kind].strings.isEmpty else { return }
+        for pointer in self[kind].strings.values { free(pointer) }
+        self[kind].strings = [:]
     }
 }
 

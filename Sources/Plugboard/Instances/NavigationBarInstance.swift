@@ -22,11 +22,8 @@ public final class NavigationBarInstance: PluginInstance {
             vtable: { bar in
                 let c = bar.pointee
                 return VTable(
-                    initialize: c.`init`.map { function in { function(bar) } },
-                    destroy: c.destroy.map { function in { function(bar) } },
-                    view: c.view.map { function in { function(bar) } },
-                    layout: c.layout.map { unsafeBitCast($0, to: Layout.self) },
-                    getExtension: c.get_extension.map { function in { function(bar, $0) } })
+                    initialize: c.`init`, destroy: c.destroy, view: c.view, layout: c.layout,
+                    getExtension: c.get_extension)
             })
     }
 

@@ -5,20 +5,38 @@ import PlugboardABI
 /// `get_extension`, `destroy`), and the clean-up after `destroy` (the instance's `pb_host_t` is
 /// cut off and every view it still owns released). Nothing leaks on any failure path.
 public class PluginInstance {
-    /// The common part of a kind's vtable, bound to one C instance.
+    /// The common part of a kind's vtable: its C functions themselves, with the instance as a raw
+    /// pointer (every kind declares them with the same C signatures, its own struct pointer
+    /// first). No closures: a closure around each function was four heap blocks per instance,
+    /// kept as long as the instance, and one indirect call more on every call.
     struct VTable {
-        var initialize: (() -> Bool)?
-        var destroy: (() -> Void)?
-        var view: (() -> pb_view_t)?
-        /// The C function itself, not a closure around it: layout is the call made most often
-        /// (every frame change), so it costs one indirect call more than calling C directly.
-        var layout: Layout?
-        var getExtension: ((String) -> UnsafeRawPointer?)?
-    }
+        typealias Initialize = @convention(c) (UnsafeRawPointer?) -> Bool
+        typealias Destroy = @convention(c) (UnsafeRawPointer?) -> Void
+        typealias View = @convention(c) (UnsafeRawPointer?) -> pb_view_t
+        /// `layout(const pb_X_t *, double, double)`: the call made most often (every frame change).
+        typealias Layout = @convention(c) (UnsafeRawPointer?, Double, Double) -> Void
+        typealias GetExtension = @convention(c) (UnsafeRawPointer?, UnsafePointer<CChar>?) -> UnsafeRawPointer?
 
-    /// Every kind's `layout(const pb_X_t *, double, double)`: the same C signature, the instance
-    /// passed as a pointer.
-    typealias Layout = @convention(c) (UnsafeRawPointer?, Double, Double) -> Void
+        var initialize: Initialize?
+        var destroy: Destroy?
+        var view: View?
+        var layout: Layout?
+        var getExtension: GetExtension?
+
+        /// A kind's five functions, as its struct declares them (each a C function pointer whose
+        /// first parameter is the kind's struct pointer).
+        init<I, D, V, L, E>(initialize: I?, destroy: D?, view: V?, layout: L?, getExtension: E?) {
+            func raw<F, G>(_ function: F?, _: G.Type) -> G? {
+                precondition(MemoryLayout<F>.size == MemoryLayout<G>.size, "not a C function pointer")
+                return function.map { unsafeBitCast($0, to: G.self) }
+            }
+            self.initialize = raw(initialize, Initialize.self)
+            self.destroy = raw(destroy, Destroy.self)
+            self.view = raw(view, View.self)
+            self.layout = raw(layout, Layout.self)
+            self.getExtension = raw(getExtension, GetExtension.self)
+        }
+    }
 
     public let library: PluginLibrary
     public let descriptor: PluginDescriptor
@@ -60,7 +78,7 @@ public class PluginInstance {
         ]
         if let missing = required.first(where: { !$0.1 }) {
             if let destroy = table.destroy {
-                PluginCallTracker.track(Self.describe("destroy", kind, pluginID, library.path), destroy)
+                PluginCallTracker.track(Self.describe("destroy", kind, pluginID, library.path)) { destroy(created) }
             }
             Self.cleanUp(host)
             throw .incompleteInstance(path: library.path, plugin: pluginID, function: missing.0)
@@ -70,7 +88,9 @@ public class PluginInstance {
         self.host = host
         self.raw = UnsafeRawPointer(created)
         self.vtable = table
-        guard PluginCallTracker.track(Self.describe("init", kind, pluginID, library.path), table.initialize!) else {
+        let initialize = table.initialize!
+        guard PluginCallTracker.track(Self.describe("init", kind, pluginID, library.path), { initialize(created) })
+        else {
             destroy()
             throw .instanceInitFailed(path: library.path, plugin: pluginID)
         }
@@ -104,7 +124,8 @@ public class PluginInstance {
     /// The instance's root view, or nil once destroyed.
     public var view: ViewHandle? {
         guard !isDestroyed, let view = vtable.view else { return nil }
-        let handle = call("view", view)
+        let instance = raw
+        let handle = call("view") { view(instance) }
         guard handle != PB_VIEW_NONE else { return nil }
         return ViewHandle(handle)
     }
@@ -119,14 +140,18 @@ public class PluginInstance {
     /// The extension `id` the instance answers, or nil when absent.
     public func `extension`(_ id: String) -> UnsafeRawPointer? {
         guard !isDestroyed, let getExtension = vtable.getExtension else { return nil }
-        return call("get_extension(\"\(id)\")") { getExtension(id) }
+        let instance = raw
+        return call("get_extension(\"\(id)\")") { id.withCString { getExtension(instance, $0) } }
     }
 
     /// Calls `destroy` once, then cuts the instance off and releases the views it left.
     public func destroy() {
         guard !isDestroyed else { return }
         isDestroyed = true
-        if let destroy = vtable.destroy { call("destroy", destroy) }
+        if let destroy = vtable.destroy {
+            let instance = raw
+            call("destroy") { destroy(instance) }
+        }
         Self.cleanUp(host)
     }
 }

@@ -21,11 +21,8 @@ public final class RootInstance: PluginInstance {
             vtable: { root in
                 let c = root.pointee
                 return VTable(
-                    initialize: c.`init`.map { function in { function(root) } },
-                    destroy: c.destroy.map { function in { function(root) } },
-                    view: c.view.map { function in { function(root) } },
-                    layout: c.layout.map { unsafeBitCast($0, to: Layout.self) },
-                    getExtension: c.get_extension.map { function in { function(root, $0) } })
+                    initialize: c.`init`, destroy: c.destroy, view: c.view, layout: c.layout,
+                    getExtension: c.get_extension)
             })
     }
 

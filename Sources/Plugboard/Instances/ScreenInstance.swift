@@ -28,11 +28,8 @@ public final class ScreenInstance: PluginInstance {
             vtable: { screen in
                 let c = screen.pointee
                 return VTable(
-                    initialize: c.`init`.map { function in { function(screen) } },
-                    destroy: c.destroy.map { function in { function(screen) } },
-                    view: c.view.map { function in { function(screen) } },
-                    layout: c.layout.map { unsafeBitCast($0, to: Layout.self) },
-                    getExtension: c.get_extension.map { function in { function(screen, $0) } })
+                    initialize: c.`init`, destroy: c.destroy, view: c.view, layout: c.layout,
+                    getExtension: c.get_extension)
             })
     }
 

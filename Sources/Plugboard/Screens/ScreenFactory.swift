@@ -49,17 +49,19 @@ final class ScreenFactory {
     /// or nav item that opens the screen), replaces the screen's own.
     func make(_ screen: Screen, dataSource given: JSONValue? = nil) -> any ScreenController {
         let title = screen.name ?? screen.id
-        let dataSource = given ?? ScreenProps.dataSource(of: screen.dataObject.merged)
+        // The screen's own data source merges its manifest's defaults: only made when used.
+        let ownDataSource = { ScreenProps.dataSource(of: screen.dataObject.merged) }
         let texts = { [self] () -> ModelTexts in
-            guard given == nil else { return ModelTexts(screenModel: screen.model, dataSource: dataSource) }
+            guard given == nil else { return ModelTexts(screenModel: screen.model, dataSource: given) }
             if let made = screenTexts[screen.id] { return made }
-            let made = ModelTexts(screenModel: screen.model, dataSource: dataSource)
+            let made = ModelTexts(screenModel: screen.model, dataSource: ownDataSource())
             screenTexts[screen.id] = made
             return made
         }
         if let made = makePlugin(type: screen.type, id: screen.id, title: title, texts: texts) {
             return made
         }
+        let dataSource = given ?? ownDataSource()
         let kind: BuiltInScreen.Kind
         switch BuiltInScreenType(rawValue: screen.type) {
         case .web: kind = .web(url: dataSource?.objectValue?["source"]?.stringValue ?? "about:blank")

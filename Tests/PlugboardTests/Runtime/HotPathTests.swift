@@ -254,8 +254,10 @@ struct HotPathTests {
         #expect(rivers.screen("shows")?.id == "shows")
         #expect(rivers.screen("nope") == nil)
         let shows = try #require(rivers.screen("shows"))
-        var renamed = shows
-        renamed.name = "Second"
+        let renamed = Screen(
+            id: shows.id, name: "Second", type: shows.type, isHome: shows.isHome, styles: shows.styles,
+            stylesObject: shows.stylesObject, dataObject: shows.dataObject, navigations: shows.navigations,
+            node: shows.node)
         rivers.screens.append(renamed)  // a second "shows": the first one still answers
         #expect(rivers.screen("shows")?.name == shows.name)
         rivers.screens.removeFirst()  // no home left

@@ -28,9 +28,8 @@ public struct RiversFile: Sendable {
             return RiversFile(file: file, screens: [])
         }
         let screens = items.compactMap { Screen.read($0, plugins: plugins, sink) }
-        // By index: a `for` loop would copy every screen whole.
-        for screen in screens.indices {
-            for navigation in screens[screen].navigations where navigation.category == .navBar {
+        for screen in screens {
+            for navigation in screen.navigations where navigation.category == .navBar {
                 _ = NavBarModel.read(navigation, sink)
             }
         }

@@ -3,8 +3,11 @@ public enum ScreenPresentation: String, Sendable, Codable, CaseIterable {
     case push, present
 }
 
-/// A screen of rivers.json.
-public struct Screen: Sendable {
+/// A screen of rivers.json. A class, not a struct: the configuration never changes after load,
+/// and a screen is looked up on every navigation and handed on to the bar, the cache and the
+/// factory; a struct of this size was copied field by field each time (a dozen retains of
+/// objects spread over the whole configuration).
+public final class Screen: Sendable {
     public struct Styles: Sendable, Hashable {
         public var family: String?
         /// Overrides the default (push from the root, present from the bar).
@@ -13,17 +16,32 @@ public struct Screen: Sendable {
         public var backgroundColor: ARGBColor?
     }
 
-    public var id: String
-    public var name: String?
+    public let id: String
+    public let name: String?
     /// `general_content`, another built-in type, or the identifier of a screen plugin.
-    public var type: String
-    public var isHome: Bool
-    public var styles: Styles
+    public let type: String
+    public let isHome: Bool
+    public let styles: Styles
     /// Styles and data with the serving plugin's manifest defaults behind them.
-    public var stylesObject: DefaultedObject
-    public var dataObject: DefaultedObject
-    public var navigations: [Navigation]
-    public var node: ConfigNode
+    public let stylesObject: DefaultedObject
+    public let dataObject: DefaultedObject
+    public let navigations: [Navigation]
+    public let node: ConfigNode
+
+    init(
+        id: String, name: String?, type: String, isHome: Bool, styles: Styles, stylesObject: DefaultedObject,
+        dataObject: DefaultedObject, navigations: [Navigation], node: ConfigNode
+    ) {
+        self.id = id
+        self.name = name
+        self.type = type
+        self.isHome = isHome
+        self.styles = styles
+        self.stylesObject = stylesObject
+        self.dataObject = dataObject
+        self.navigations = navigations
+        self.node = node
+    }
 
     /// The screen's `nav_bar` navigation, if it has one.
     public var navigationBar: Navigation? { navigations.first { $0.category == .navBar } }

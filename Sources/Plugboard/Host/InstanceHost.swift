@@ -37,18 +37,23 @@ public final class InstanceHost {
 
     /// What the customization helper answers (bar instances only). Setting it replaces the
     /// C strings handed out before, as `nav_bar_host.h` documents.
-    public var appearance = NavigationBarAppearance() {
-        didSet { madeStrings = nil }
+    public var appearance: NavigationBarAppearance {
+        // Borrowed, not copied: the bar's queries each read one member.
+        _read {
+            if let bar { yield bar.appearance } else { yield BarAppearance.none }
+        }
+        set { bar = BarAppearance(newValue) }
     }
-    /// The C strings of `appearance`, made when a bar first asks: screen and root instances
-    /// never do, and every screen on a stack would otherwise carry five heap strings for nothing.
+    /// The C strings of `appearance`, made when the bar first asks.
     var appearanceStrings: AppearanceStrings {
-        if let madeStrings { return madeStrings }
-        let made = AppearanceStrings(appearance)
-        madeStrings = made
-        return made
+        if let bar { return bar.strings }
+        let made = BarAppearance(NavigationBarAppearance())
+        bar = made
+        return made.strings
     }
-    private var madeStrings: AppearanceStrings?
+    /// Boxed: only bar instances have one, and every screen on a stack would otherwise carry a
+    /// bar's appearance (and the C copies of its strings) for nothing.
+    private var bar: BarAppearance?
 
     /// The C struct handed to the plugin; valid until this object goes away.
     public let cHost: UnsafeMutablePointer<pb_host_t>
@@ -150,6 +155,17 @@ enum HostStrings {
     nonisolated(unsafe) static let name = UnsafePointer(strdup(PlugboardHost.name)!)
     nonisolated(unsafe) static let vendor = UnsafePointer(strdup(PlugboardHost.vendor)!)
     nonisolated(unsafe) static let version = UnsafePointer(strdup(PlugboardHost.version)!)
+}
+
+/// A bar instance's appearance, with the C copies of its strings made on the first ask.
+final class BarAppearance {
+    /// What an instance without a bar answers.
+    static let none = NavigationBarAppearance()
+
+    let appearance: NavigationBarAppearance
+    private(set) lazy var strings = AppearanceStrings(appearance)
+
+    init(_ appearance: NavigationBarAppearance) { self.appearance = appearance }
 }
 
 /// C copies of the appearance's strings, alive until the appearance changes.

@@ -17,7 +17,9 @@ public final class NavigationBarInstance: PluginInstance {
                 host.models.set(.plugin, pluginJSON)
                 host.models.set(.navBar, navBarJSON)
                 let factory = factory.assumingMemoryBound(to: pb_nav_bar_factory_t.self)
-                return factory.pointee.create?(factory, host.cHost, pluginID, pluginJSON, navBarJSON)
+                return withCStrings(pluginID, pluginJSON, navBarJSON) {
+                    factory.pointee.create?(factory, host.cHost, $0, $1, $2)
+                }
             },
             vtable: { bar in
                 let c = bar.pointee
@@ -38,16 +40,16 @@ public final class NavigationBarInstance: PluginInstance {
         host.models.set(.screen, screenJSON)
         host.models.set(.navBar, navBarJSON)
         host.models.set(.dataSource, dataSourceJSON)
-        withOptionalCString(dataSourceJSON) { dataSource in
-            guard let customize = bar.pointee.customize_for_screen else { return }
-            call("customize_for_screen") { customize(bar, screenJSON, navBarJSON, dataSource) }
+        guard let customize = bar.pointee.customize_for_screen else { return }
+        withCStrings(screenJSON, navBarJSON, dataSourceJSON) { screen, navBar, dataSource in
+            call("customize_for_screen") { customize(bar, screen, navBar, dataSource) }
         }
     }
 
     public func updateTitle(_ title: String) {
         guard let bar else { return }
         guard let update = bar.pointee.update_title else { return }
-        call("update_title") { update(bar, title) }
+        title.withCString { title in call("update_title") { update(bar, title) } }
     }
 
     public func setContextButton(_ button: ContextButton) {

@@ -161,3 +161,21 @@ func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -
     guard let string else { return body(nil) }
     return string.withCString { body($0) }
 }
+
+/// Calls `body` with C strings for three strings (NULL for nil). `withCString` hands out a native
+/// string's own bytes; passing a `String` where C wants a pointer copies it into a new array
+/// first, and the texts handed to `create` and `customize_for_screen` are whole models.
+func withCStrings<R>(
+    _ a: String?, _ b: String?, _ c: String?,
+    _ body: (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> R
+) -> R {
+    withOptionalCString(a) { a in withOptionalCString(b) { b in withOptionalCString(c) { c in body(a, b, c) } } }
+}
+
+/// The same for four strings.
+func withCStrings<R>(
+    _ a: String?, _ b: String?, _ c: String?, _ d: String?,
+    _ body: (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> R
+) -> R {
+    withCStrings(a, b, c) { a, b, c in withOptionalCString(d) { d in body(a, b, c, d) } }
+}

@@ -16,7 +16,9 @@ public final class RootInstance: PluginInstance {
                 host.models.set(.plugin, pluginJSON)
                 host.models.set(.dataSource, dataSourceJSON)
                 let factory = factory.assumingMemoryBound(to: pb_root_factory_t.self)
-                return factory.pointee.create?(factory, host.cHost, pluginID, pluginJSON, dataSourceJSON)
+                return withCStrings(pluginID, pluginJSON, dataSourceJSON) {
+                    factory.pointee.create?(factory, host.cHost, $0, $1, $2)
+                }
             },
             vtable: { root in
                 let c = root.pointee

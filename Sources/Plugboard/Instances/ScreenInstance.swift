@@ -21,8 +21,8 @@ public final class ScreenInstance: PluginInstance {
                 host.models.set(.screen, screenJSON)
                 host.models.set(.dataSource, dataSourceJSON)
                 let factory = factory.assumingMemoryBound(to: pb_screen_factory_t.self)
-                return withOptionalCString(dataSourceJSON) { dataSource in
-                    factory.pointee.create?(factory, host.cHost, pluginID, pluginJSON, screenJSON, dataSource)
+                return withCStrings(pluginID, pluginJSON, screenJSON, dataSourceJSON) {
+                    factory.pointee.create?(factory, host.cHost, $0, $1, $2, $3)
                 }
             },
             vtable: { screen in

@@ -65,10 +65,12 @@ public final class AppPlugins {
     }
 
     /// Plugins loaded by `loadExtra`, by library name, id and kind: resolved and opened once per
-    /// app, not again for every bar a presented screen gets.
-    private var extras: [ExtraKey: Remembered<(library: PluginLibrary, descriptor: PluginDescriptor), PluginFailure>] =
-        [:]
-    private struct ExtraKey: Hashable {
+    /// app, not again for every bar a presented screen gets. A list: an app has one or two (the
+    /// default bar), and a table keyed by `ExtraKey` cost a search of every loaded image's
+    /// conformance records for `ExtraKey: Hashable` at each start.
+    private var extras:
+        [(key: ExtraKey, value: Remembered<(library: PluginLibrary, descriptor: PluginDescriptor), PluginFailure>)] = []
+    private struct ExtraKey: Equatable {
         var library: String
         var id: String
         var kind: PluginKind
@@ -79,13 +81,13 @@ public final class AppPlugins {
         throws(PluginFailure) -> (library: PluginLibrary, descriptor: PluginDescriptor)
     {
         let key = ExtraKey(library: name, id: id, kind: kind)
-        if let loaded = extras[key] { return try loaded.get() }
+        if let loaded = extras.first(where: { $0.key == key }) { return try loaded.value.get() }
         do throws(PluginFailure) {
             let opened = try openExtra(library: name, id: id, kind: kind, searchPath: searchPath)
-            extras[key] = .success(opened)
+            extras.append((key, .success(opened)))
             return opened
         } catch {
-            extras[key] = .failure(error)
+            extras.append((key, .failure(error)))
             throw error
         }
     }

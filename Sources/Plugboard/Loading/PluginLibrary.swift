@@ -19,8 +19,10 @@ public final class PluginLibrary: @unchecked Sendable {
     let entry: UnsafePointer<pb_plugin_entry_t>
     /// The dlopen handle, for looking up dynamic exports. Never closed.
     let handle: UnsafeMutableRawPointer
-    /// Factory pointers by kind; absent when `get_factory` returned NULL.
-    let factories: [PluginKind: UnsafeRawPointer]
+    /// Factory pointers of the kinds the library answers (`get_factory` returned non-NULL). At
+    /// most three, so a list: a table keyed by `PluginKind` cost a search of every loaded image's
+    /// conformance records for `PluginKind: Hashable` at each start.
+    let factories: [(kind: PluginKind, pointer: UnsafeRawPointer)]
     /// The C descriptors, by plugin id, for stamping instances.
     private let cDescriptors: [String: UnsafePointer<pb_plugin_descriptor_t>]
 
@@ -74,7 +76,7 @@ public final class PluginLibrary: @unchecked Sendable {
 
     private init(
         path: String, file: LibraryFile, handle: UnsafeMutableRawPointer, entry: UnsafePointer<pb_plugin_entry_t>,
-        factories: [PluginKind: UnsafeRawPointer],
+        factories: [(kind: PluginKind, pointer: UnsafeRawPointer)],
         descriptors: [(PluginDescriptor, UnsafePointer<pb_plugin_descriptor_t>)]
     ) {
         self.path = path
@@ -269,13 +271,13 @@ public final class PluginLibrary: @unchecked Sendable {
         }
         guard callInit(entry, path: path, hostVersion: hostVersion) else { throw .initFailed(path: path) }
         do throws(PluginLoadError) {
-            var factories: [PluginKind: UnsafeRawPointer] = [:]
+            var factories: [(kind: PluginKind, pointer: UnsafeRawPointer)] = []
             var descriptors: [(PluginDescriptor, UnsafePointer<pb_plugin_descriptor_t>)] = []
             var ids: Set<String> = []  // the first id seen twice is the one reported
             for kind in PluginKind.allCases {
                 let describe = PluginCallTracker.describe("get_factory(\"\(kind.factoryID)\")", library: path)
                 guard let factory = PluginCallTracker.track(describe, { getFactory(kind.factoryID) }) else { continue }
-                factories[kind] = factory
+                factories.append((kind, factory))
                 // The host reads the factory and descriptor structs the library handed out: a wild
                 // pointer there crashes in host code, so the read is tracked as the library's call.
                 let reading = PluginCall("reading the \(kind.factoryID) factory and its descriptors", library: path)
@@ -336,7 +338,9 @@ public final class PluginLibrary: @unchecked Sendable {
 
     /// The factory of `kind`, or `factoryMissing`.
     func factory(_ kind: PluginKind) throws(PluginLoadError) -> FactoryTable {
-        guard let pointer = factories[kind] else { throw .factoryMissing(path: path, factory: kind.factoryID) }
+        guard let pointer = factories.first(where: { $0.kind == kind })?.pointer else {
+            throw .factoryMissing(path: path, factory: kind.factoryID)
+        }
         return FactoryTable(kind: kind, pointer: pointer, path: path)
     }
 

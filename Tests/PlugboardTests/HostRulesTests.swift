@@ -25,6 +25,27 @@ import Testing
         #expect(!messages(environment, from: "broken_stale_host").contains("through a stale host"))
     }
 
+    /// Every destroyed instance's struct stays readable and refuses calls under its plugin's
+    /// name, and all of one plugin's point to one tombstone (a destroyed instance keeps its
+    /// 64-byte struct and nothing else); once the environment is gone, they refuse quietly.
+    @Test func destroyedHostsShareTheirPluginsTombstoneAndRefuseUnderItsName() throws {
+        var environment: PlugboardHost? = PlugboardHost()
+        let kept = try (0..<3).map { _ in
+            let screen = try Self.screen("TestScreenC", "test.screen.c", environment!)
+            defer { screen.destroy() }
+            return UnsafePointer(screen.host.cHost)
+        }
+        let tombstones = Set(kept.map { UInt(bitPattern: $0.pointee.host_data) })
+        #expect(tombstones.count == 1 && tombstones.first! & 1 == 1)
+        for host in kept { host.pointee.log(host, pb_log_severity_t(PB_LOG_INFO), "late") }
+        #expect(
+            environment!.refusedCalls.map(\.description)
+                == Array(repeating: "log by test.screen.c: instance destroyed", count: 3))
+        environment = nil
+        // Refused quietly: no environment to log in.
+        for host in kept { host.pointee.log(host, pb_log_severity_t(PB_LOG_INFO), "after the environment") }
+    }
+
     @Test func hostCallsDuringCreateAreRefused() throws {
         let environment = PlugboardHost()
         let screen = try Self.screen("BrokenHostCallInCreate", "broken_host_call_in_create", environment)

@@ -81,9 +81,8 @@ public final class InstanceHost {
     /// Cuts the link from the C struct to this object: later calls through it are refused, and
     /// logged under the plugin's name. Called when the instance is destroyed.
     func detach() {
-        guard cHost.pointee.host_data != nil else { return }
-        cHost.pointee.host_data = nil
-        DestroyedHosts.remember(UnsafePointer(cHost), plugin: pluginID, environment: environment)
+        guard let data = cHost.pointee.host_data, DestroyedHost.from(data) == nil else { return }
+        cHost.pointee.host_data = DestroyedHost.hostData(for: environment.tombstone(forPlugin: pluginID))
     }
 
     public var views: ViewTree { environment.views }
@@ -102,8 +101,9 @@ public final class InstanceHost {
     /// (the ABI's rule 5). The environment's observer hears of every call first.
     static func from(_ host: UnsafePointer<pb_host_t>?, _ call: String) -> InstanceHost? {
         guard let host else { return nil }
-        guard let data = host.pointee.host_data else {
-            DestroyedHosts.refuse(host, call)
+        guard let data = host.pointee.host_data else { return nil }  // the host never leaves it NULL
+        if let destroyed = DestroyedHost.from(data) {
+            destroyed.refuse(call)
             return nil
         }
         let instance = Unmanaged<InstanceHost>.fromOpaque(data).takeUnretainedValue()

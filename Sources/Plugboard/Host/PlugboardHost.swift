@@ -29,14 +29,20 @@ public final class PlugboardHost {
     /// The dynamic exports plugins may call through `PB_HOST_EXT_INVOKE` (set by the app).
     public weak var exports: DynamicExports?
     public let logger: Logger
-    private let records = Mutex<[PluginLogRecord]>([])
-    private let refusals = Mutex<[RefusedCall]>([])
+    /// How many plugin log records, and how many refused calls, the environment keeps (the
+    /// newest): they are read for what happened lately (tests, the harness), and a long session
+    /// must not grow them without bound. Every record also goes to `logger` as it happens.
+    public static let logCapacity = 10_000
+    private let records = Mutex(RecentItems<PluginLogRecord>(capacity: logCapacity))
+    private let refusals = Mutex(RecentItems<RefusedCall>(capacity: logCapacity))
     /// Hears every call a plugin makes into the host, with the host function's name, before the
     /// host acts on it; on the calling thread. For the conformance harness, which checks when
     /// and from where plugins call.
     /// Read on every host call; unchecked like the view tree's state (see `ViewTree`).
     @exclusivity(unchecked) public var hostCallObserver: ((InstanceHost, String) -> Void)?
     private var nextOwner: UInt64 = 1
+    /// Each plugin's `DestroyedHost`, made on its first destroyed instance.
+    private var tombstones: [String: UnsafeMutableRawPointer] = [:]
 
     /// The thread that made the environment: the host's main thread, the only one [main-thread]
     /// host functions answer on.
@@ -49,11 +55,18 @@ public final class PlugboardHost {
     /// True on the host's main thread.
     public var isHostThread: Bool { pthread_equal(pthread_self(), thread) != 0 }
 
-    /// Everything plugins logged, in order (plugin log calls and refused view calls).
-    public var pluginLog: [PluginLogRecord] { records.withLock { $0 } }
+    /// What plugins logged, in order (plugin log calls and refused view calls): the newest
+    /// `logCapacity` records.
+    public var pluginLog: [PluginLogRecord] { records.withLock { $0.items } }
 
-    /// Every call the host refused, in order.
-    public var refusedCalls: [RefusedCall] { refusals.withLock { $0 } }
+    /// The calls the host refused, in order: the newest `logCapacity`.
+    public var refusedCalls: [RefusedCall] { refusals.withLock { $0.items } }
+
+    /// How many calls the host ever refused: a point to ask `refusedCalls(since:)` from.
+    public var refusalCount: Int { refusals.withLock { $0.total } }
+
+    /// The calls refused since `refusalCount` was `count` (still kept).
+    public func refusedCalls(since count: Int) -> [RefusedCall] { refusals.withLock { $0.since(count) } }
 
     func recordRefusal(_ refusal: RefusedCall) { refusals.withLock { $0.append(refusal) } }
 
@@ -73,6 +86,14 @@ public final class PlugboardHost {
     /// A fresh `pb_host_t` for one instance of `pluginID`, with its own view ownership.
     public func makeInstanceHost(pluginID: String, kind: PluginKind) -> InstanceHost {
         InstanceHost(environment: self, owner: makeOwner(), pluginID: pluginID, kind: kind)
+    }
+
+    /// The tombstone a destroyed instance of `plugin` points to (`DestroyedHost`).
+    func tombstone(forPlugin plugin: String) -> UnsafeMutableRawPointer {
+        if let made = tombstones[plugin] { return made }
+        let made = DestroyedHost.tombstone(plugin: plugin, environment: self)
+        tombstones[plugin] = made
+        return made
     }
 
     /// A new view owner, for host-drawn parts (built-in screens and menus) that are created and

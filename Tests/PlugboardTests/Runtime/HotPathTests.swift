@@ -175,6 +175,41 @@ struct HotPathTests {
         #expect(EventLog().capacity == EventLog.defaultCapacity)
     }
 
+    @Test func recentItemsKeepTheNewestAndNumberEveryItem() {
+        var items = RecentItems<Int>(capacity: 3)
+        let start = items.total
+        for number in 0..<5 { items.append(number) }
+        #expect(items.items == [2, 3, 4])
+        #expect(items.dropped == 2 && items.total == 5)
+        #expect(items.since(start) == [2, 3, 4], "the dropped ones are gone, the kept ones all came after")
+        #expect(items.since(4) == [4])
+        #expect(items.since(5).isEmpty)
+        let smaller = items.resized(to: 2)
+        #expect(smaller.items == [3, 4] && smaller.total == 5 && smaller.since(4) == [4])
+        var larger = items.resized(to: 4)
+        larger.append(5)
+        #expect(larger.items == [2, 3, 4, 5] && larger.total == 6)
+    }
+
+    /// A long session's plugin log and refusals stay at `logCapacity` each, and "refused since"
+    /// (what the harness asks around each step) still answers once the oldest are dropped.
+    @Test func thePluginLogAndTheRefusalsKeepTheNewest() {
+        let environment = PlugboardHost()
+        let count = PlugboardHost.logCapacity + 5
+        for number in 0..<count { environment.log(plugin: "p", severity: .debug, "line \(number)") }
+        #expect(environment.pluginLog.count == PlugboardHost.logCapacity)
+        #expect(environment.pluginLog.first?.message == "line 5")
+        #expect(environment.pluginLog.last?.message == "line \(count - 1)")
+        for number in 0..<count {
+            environment.recordRefusal(RefusedCall(plugin: "p", call: "call \(number)", reason: "test"))
+        }
+        let before = environment.refusalCount
+        #expect(before == count && environment.refusedCalls.count == PlugboardHost.logCapacity)
+        environment.recordRefusal(RefusedCall(plugin: "p", call: "last", reason: "test"))
+        #expect(environment.refusedCalls(since: before).map(\.call) == ["last"])
+        #expect(environment.refusedCalls.first?.call == "call 6")
+    }
+
     @Test func theAppsEventLogIsBoundedAndKeepsItsStartupProblems() throws {
         let app = try StandardApp.fixture().launch()
         let startup = app.events

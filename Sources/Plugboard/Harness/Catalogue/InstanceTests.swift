@@ -101,7 +101,7 @@ enum InstanceTests {
     ) { context in
         let instance = try context.makeInstance()
         defer { instance.destroy() }
-        let start = context.refusals.count
+        let start = context.refusalCount
         for size in DeviceSizes.all {
             instance.layout(width: size.width, height: size.height)
             try context.expectNoRefusals(since: start, during: "in layout(\(size.width), \(size.height))")

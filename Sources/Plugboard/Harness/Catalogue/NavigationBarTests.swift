@@ -79,7 +79,7 @@ enum NavigationBarTests {
                                     ("state", .string(placement.rawValue)),
                                 ] + (backgroundColour.map { [("background_color", .string($0.description))] } ?? []),
                                 assets: backgroundImage.map { [("background", .string($0))] } ?? [])
-                            let start = context.refusals.count
+                            let start = context.refusalCount
                             try customize(bar, context, appearance, navBarJSON: model)
                             try context.expectNoRefusals(
                                 since: start,

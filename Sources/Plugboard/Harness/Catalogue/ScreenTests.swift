@@ -98,7 +98,7 @@ enum ScreenTests {
     ) { context in
         let screen = try context.makeScreen()
         defer { screen.destroy() }
-        let start = context.refusals.count
+        let start = context.refusalCount
         let cases: [(String?, String?)] = [
             ("42", #"{"title":"Check","id":"42"}"#), (nil, nil), ("", "{}"), ("x y/z::ü", #"{"data":"x y/z::ü"}"#),
         ]
@@ -120,7 +120,7 @@ enum ScreenTests {
     ) { context in
         let screen = try context.makeScreen()
         defer { screen.destroy() }
-        let start = context.refusals.count
+        let start = context.refusalCount
         let view = screen.view
         for cycle in 1...3 {
             screen.layout(width: DeviceSizes.phone.width, height: DeviceSizes.phone.height)
@@ -153,7 +153,7 @@ enum ScreenTests {
         context.host.forgetOpenedScreens()
         context.host.onClose = { screen.destroy() }
         defer { context.host.onClose = nil }
-        let start = context.refusals.count
+        let start = context.refusalCount
         screen.layout(width: DeviceSizes.phone.width, height: DeviceSizes.phone.height)
         screen.appear()
         guard let view = screen.view else { throw CheckFailure("expected a view to tap in") }

@@ -137,12 +137,12 @@ public final class CheckContext {
         subtree(root).filter { $0.tapAction != nil && $0.isEnabled && tree.isVisible($0.handle) }.map(\.handle)
     }
 
-    /// The calls the host refused so far.
-    var refusals: [RefusedCall] { environment.refusedCalls }
+    /// How many calls the host refused so far: a point to check from (`expectNoRefusals(since:)`).
+    var refusalCount: Int { environment.refusalCount }
 
-    /// Fails listing every refused call since `start` (an index into `refusals`).
+    /// Fails listing every refused call since `start` (a `refusalCount` read before).
     func expectNoRefusals(since start: Int = 0, during what: String) throws(CheckFailure) {
-        let refused = Array(refusals.dropFirst(start))
+        let refused = environment.refusedCalls(since: start)
         try expect(
             refused.isEmpty,
             "expected every view-API call \(what) to be accepted; \(refused.count) refused: "

@@ -41,8 +41,9 @@ public final class PlugboardHost {
     /// Read on every host call; unchecked like the view tree's state (see `ViewTree`).
     @exclusivity(unchecked) public var hostCallObserver: ((InstanceHost, String) -> Void)?
     private var nextOwner: UInt64 = 1
-    /// Each plugin's `DestroyedHost`, made on its first destroyed instance.
-    private var tombstones: [String: UnsafeMutableRawPointer] = [:]
+    /// Each plugin's `DestroyedHost` (its address), made on its first destroyed instance. Locked:
+    /// an instance may be destroyed wherever its last reference goes.
+    private let tombstones = Mutex<[String: UInt]>([:])
 
     /// The thread that made the environment: the host's main thread, the only one [main-thread]
     /// host functions answer on.
@@ -90,10 +91,13 @@ public final class PlugboardHost {
 
     /// The tombstone a destroyed instance of `plugin` points to (`DestroyedHost`).
     func tombstone(forPlugin plugin: String) -> UnsafeMutableRawPointer {
-        if let made = tombstones[plugin] { return made }
-        let made = DestroyedHost.tombstone(plugin: plugin, environment: self)
-        tombstones[plugin] = made
-        return made
+        let address = tombstones.withLock { tombstones in
+            if let made = tombstones[plugin] { return made }
+            let made = UInt(bitPattern: DestroyedHost.tombstone(plugin: plugin, environment: self))
+            tombstones[plugin] = made
+            return made
+        }
+        return UnsafeMutableRawPointer(bitPattern: address)!
     }
 
     /// A new view owner, for host-drawn parts (built-in screens and menus) that are created and

@@ -18,15 +18,11 @@ final class DestroyedHost {
         self.environment = environment
     }
 
-    /// The tombstone of `plugin` in `environment`, made on its first destroyed instance and never
-    /// freed (the structs that point to it never are either).
-    static func tombstone(plugin: String, environment: PlugboardHost) -> UnsafeMutableRawPointer {
-        Unmanaged.passRetained(DestroyedHost(plugin: plugin, environment: environment)).toOpaque()
-    }
-
-    /// `host_data` for a destroyed instance whose plugin's tombstone is `tombstone`.
-    static func hostData(for tombstone: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: tombstone) | 1)!
+    /// A new tombstone for `plugin` in `environment`, as the tagged `host_data` of its destroyed
+    /// instances. Never freed: the structs that point to it never are either.
+    static func make(plugin: String, environment: PlugboardHost) -> UnsafeMutableRawPointer {
+        let tombstone = Unmanaged.passRetained(DestroyedHost(plugin: plugin, environment: environment)).toOpaque()
+        return UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: tombstone) | 1)!
     }
 
     /// The tombstone `host_data` points to, or nil when it is a live instance's.

@@ -82,7 +82,7 @@ public final class InstanceHost {
     /// logged under the plugin's name. Called when the instance is destroyed.
     func detach() {
         guard let data = cHost.pointee.host_data, DestroyedHost.from(data) == nil else { return }
-        cHost.pointee.host_data = DestroyedHost.hostData(for: environment.tombstone(forPlugin: pluginID))
+        cHost.pointee.host_data = environment.destroyedHostData(forPlugin: pluginID)
     }
 
     public var views: ViewTree { environment.views }

@@ -41,8 +41,9 @@ public final class PlugboardHost {
     /// Read on every host call; unchecked like the view tree's state (see `ViewTree`).
     @exclusivity(unchecked) public var hostCallObserver: ((InstanceHost, String) -> Void)?
     private var nextOwner: UInt64 = 1
-    /// Each plugin's `DestroyedHost` (its address), made on its first destroyed instance. Locked:
-    /// an instance may be destroyed wherever its last reference goes.
+    /// Each plugin's `DestroyedHost`, as the `host_data` of its destroyed instances (the address),
+    /// made on its first destroyed instance. Locked: an instance may be destroyed wherever its
+    /// last reference goes.
     private let tombstones = Mutex<[String: UInt]>([:])
 
     /// The thread that made the environment: the host's main thread, the only one [main-thread]
@@ -89,11 +90,11 @@ public final class PlugboardHost {
         InstanceHost(environment: self, owner: makeOwner(), pluginID: pluginID, kind: kind)
     }
 
-    /// The tombstone a destroyed instance of `plugin` points to (`DestroyedHost`).
-    func tombstone(forPlugin plugin: String) -> UnsafeMutableRawPointer {
+    /// The `host_data` of a destroyed instance of `plugin`: its plugin's tombstone (`DestroyedHost`).
+    func destroyedHostData(forPlugin plugin: String) -> UnsafeMutableRawPointer {
         let address = tombstones.withLock { tombstones in
             if let made = tombstones[plugin] { return made }
-            let made = UInt(bitPattern: DestroyedHost.tombstone(plugin: plugin, environment: self))
+            let made = UInt(bitPattern: DestroyedHost.make(plugin: plugin, environment: self))
             tombstones[plugin] = made
             return made
         }

@@ -62,16 +62,54 @@ let package = Package(
             pkgConfig: "libffi",
             providers: [.apt(["libffi-dev"])]
         ),
-        // The runtime.
+        // The runtime: layers, each importing only layers below it (README, "Layout"). `Tests/
+        // ArchitectureTests` reads this graph and fails on an arrow that points up.
+        // Core: pure value code over the ABI (JSON, XML, route URLs, export signatures, call records).
+        .target(name: "PlugboardCore", dependencies: ["PlugboardABI"]),
+        // Configuration: plugins.json, rivers.json, settings, routes and the models screens get.
+        .target(name: "PlugboardConfig", dependencies: ["PlugboardCore"]),
+        // The host side of the ABI: loader, ELF checks, pins, host tables, view tree, instances, libffi.
         .target(
-            name: "Plugboard",
+            name: "PlugboardLoader",
             dependencies: [
-                "PlugboardABI", "CFFI",
+                "PlugboardCore", "PlugboardConfig", "PlugboardABI", "CFFI",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Navigation: the app, containers, bar manager, screens and cache, routing, transitions.
+        .target(
+            name: "PlugboardNavigation",
+            dependencies: [
+                "PlugboardCore", "PlugboardConfig", "PlugboardLoader",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
+        // Rendering: the app's scene as terminal text and SVG.
+        .target(name: "PlugboardRender", dependencies: ["PlugboardNavigation"]),
+        // Containment: the flight recorder, the crash reporter and the one child-process runner.
+        .target(
+            name: "PlugboardIsolation",
+            dependencies: ["PlugboardCore", .product(name: "Logging", package: "swift-log")]
+        ),
+        // The conformance harness: never the app, only what a plugin sees of the host.
+        .target(
+            name: "PlugboardHarness",
+            dependencies: [
+                "PlugboardCore", "PlugboardConfig", "PlugboardLoader", "PlugboardIsolation",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The supervised engine, its supervisor and the shell's commands.
+        .target(
+            name: "PlugboardEngine",
+            dependencies: ["PlugboardIsolation", "PlugboardNavigation", "PlugboardRender"]
+        ),
+        // `plugboard new`: templates only, nothing of the runtime.
+        .target(name: "PlugboardScaffold"),
+        // The embedding API: what a Swift program that hosts plugins imports.
+        .target(name: "Plugboard", dependencies: ["PlugboardNavigation", "PlugboardRender"]),
         // For plugin authors writing Swift: protocols and the exported entry.
         .target(name: "PlugboardSDKEntry", dependencies: ["PlugboardABI"], publicHeadersPath: "."),
         .target(name: "PlugboardSDK", dependencies: ["PlugboardABI", "PlugboardSDKEntry"]),
@@ -79,7 +117,7 @@ let package = Package(
         .target(
             name: "PlugboardSimulator",
             dependencies: [
-                "Plugboard",
+                "PlugboardEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -89,7 +127,7 @@ let package = Package(
         .executableTarget(
             name: "PlugboardCLI",
             dependencies: [
-                "Plugboard", "PlugboardSimulator",
+                "PlugboardEngine", "PlugboardHarness", "PlugboardScaffold", "PlugboardSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -97,7 +135,8 @@ let package = Package(
         .testTarget(
             name: "PlugboardTests",
             dependencies: [
-                "Plugboard", "PlugboardABI", "PlugboardSimulator",
+                "Plugboard", "PlugboardABI", "PlugboardEngine", "PlugboardHarness", "PlugboardScaffold",
+                "PlugboardSimulator",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["Render/__Snapshots__"],
@@ -134,6 +173,6 @@ if Context.environment["PLUGBOARD_FUZZ"] == "1" {
     package.products += fuzzTargets.map { .executable(name: $0, targets: [$0]) }
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
     package.targets += fuzzTargets.map {
-        .executableTarget(name: $0, dependencies: ["Plugboard", "PlugboardABI", "FuzzSupport"], path: "Fuzz/\($0)")
+        .executableTarget(name: $0, dependencies: ["PlugboardConfig", "PlugboardLoader", "PlugboardABI", "FuzzSupport"], path: "Fuzz/\($0)")
     }
 }

@@ -6,7 +6,9 @@
 // then settings.json. NUL cannot occur in valid JSON, so each part is an ordinary file.
 import Foundation
 
-@testable import Plugboard
+@testable import PlugboardConfig
+import PlugboardCore
+import PlugboardLoader
 
 /// Positions of diagnostics must be inside (or just after) the file they name.
 func checkLocation(_ location: ConfigLocation, _ documents: [String: Data]) {

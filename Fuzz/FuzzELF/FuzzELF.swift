@@ -1,7 +1,9 @@
 // libFuzzer target for the ELF reader (`ELFDynamicSymbols.exported(bytes:)` and
 // `entryVersion(bytes:)`), which reads plugin files before they are loaded.
 // Build and run with `Fuzz/run.sh FuzzELF`.
-import Plugboard
+import PlugboardConfig
+import PlugboardCore
+import PlugboardLoader
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,6 +1,8 @@
 // libFuzzer target for `JSONParser.parse`. Build and run with `Fuzz/run.sh FuzzJSON`.
 import Foundation
-import Plugboard
+import PlugboardConfig
+import PlugboardCore
+import PlugboardLoader
 
 /// True when `a` and `b` hold the same JSON, ignoring where the values were in the source.
 func sameValue(_ a: JSONValue, _ b: JSONValue) -> Bool {

@@ -1,5 +1,7 @@
 // libFuzzer target for `SignatureParser.parse`. Build and run with `Fuzz/run.sh FuzzSignature`.
-import Plugboard
+import PlugboardConfig
+import PlugboardCore
+import PlugboardLoader
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

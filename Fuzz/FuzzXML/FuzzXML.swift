@@ -2,7 +2,9 @@
 // Build and run with `Fuzz/run.sh FuzzXML`.
 import Foundation
 
-@testable import Plugboard
+@testable import PlugboardConfig
+import PlugboardCore
+import PlugboardLoader
 
 /// `events` written back as XML, escaped as the SVG renderer escapes (markup characters and tab,
 /// LF, CR as references, so nothing is normalised on the way back), attributes in name order.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import Plugboard
+import PlugboardConfig
+import PlugboardEngine
+import PlugboardLoader
 
 /// How a command finds an app and its plugin libraries: shared by run, render, inspect and call.
 struct AppOptions: ParsableArguments {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Plugboard
+import PlugboardEngine
 
 /// `plugboard call`: call a plugin's dynamic export with JSON arguments and print the result.
 struct Call: ParsableCommand {

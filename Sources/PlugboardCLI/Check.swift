@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Plugboard
+import PlugboardConfig
+import PlugboardHarness
 
 /// `plugboard check`: the conformance harness. Every test of the catalogue runs in a child
 /// process, so a crashing or hanging plugin is a result, never the end of the run.

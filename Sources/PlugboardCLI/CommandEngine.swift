@@ -1,5 +1,5 @@
 import ArgumentParser
-import Plugboard
+import PlugboardEngine
 
 /// The engine of a one-shot command (render, call, inspect): started at once, every request's
 /// contained failures told as they happen (`PluginFailureReport`), stopped at the end.

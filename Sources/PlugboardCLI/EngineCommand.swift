@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
-import Plugboard
+import PlugboardEngine
+import PlugboardIsolation
 
 /// The hidden `plugboard __engine`: the engine process a supervisor starts (see `EngineChild`).
 struct EngineCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Plugboard
+import PlugboardEngine
 
 /// `plugboard inspect <library.so>`: what a plugin library declares, without an app.
 struct Inspect: ParsableCommand {

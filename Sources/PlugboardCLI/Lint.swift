@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Plugboard
+import PlugboardConfig
+import PlugboardHarness
 
 /// `plugboard lint`: every error and warning of an app's plugins.json and rivers.json.
 struct Lint: ParsableCommand {

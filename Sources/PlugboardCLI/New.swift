@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Plugboard
+import PlugboardScaffold
 
 extension PluginScaffold.Kind: ExpressibleByArgument {}
 extension PluginScaffold.Language: ExpressibleByArgument {}

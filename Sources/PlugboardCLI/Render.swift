@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Plugboard
+import PlugboardRender
 
 /// `plugboard render`: draw a screen of an app to a file, as text or as an SVG phone/tablet mock.
 struct Render: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Plugboard
+import PlugboardConfig
+import PlugboardCore
 
 /// `plugboard route`: deep links (seed 004) without an app: what a URL says, and the updates
 /// that take one URL to another. App builders use it to write and check links before shipping them.

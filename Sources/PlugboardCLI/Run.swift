@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import Plugboard
+import PlugboardEngine
+import PlugboardNavigation
+import PlugboardRender
 
 /// `plugboard run`: load an app and drive it the way a person would.
 struct Run: ParsableCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Plugboard
 import PlugboardSimulator
 
 /// `plugboard serve`: the app in a browser page, live and clickable, reloading when a plugin is

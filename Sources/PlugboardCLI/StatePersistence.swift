@@ -1,5 +1,5 @@
 import Foundation
-import Plugboard
+import PlugboardNavigation
 
 /// `--state-file`: writes the state URL after every change (only when it changed), atomically.
 final class StatePersistence {

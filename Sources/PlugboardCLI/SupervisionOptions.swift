@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Plugboard
+import PlugboardEngine
 
 /// `--in-process` and `--call-timeout`, shared by run, render, call and inspect: where the
 /// engine that runs plugin code lives, and how long one call into it may take.

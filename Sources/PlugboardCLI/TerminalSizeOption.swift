@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Plugboard
+import PlugboardRender
 
 extension TerminalSize: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }

@@ -1,5 +1,7 @@
 import Foundation
-import Plugboard
+import PlugboardConfig
+import PlugboardCore
+import PlugboardEngine
 
 /// The files whose change reloads the app: its plugins.json, rivers.json and settings.json, and
 /// every library its manifests name, as the loader would resolve them (read from the

@@ -1,4 +1,5 @@
 import Foundation
+import PlugboardCore
 
 /// Reloads the app when one of its files changes on disk. It compares the files' signatures a
 /// few times a second: a rebuild either writes a library in place or renames a new one over it,

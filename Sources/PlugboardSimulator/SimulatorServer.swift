@@ -3,7 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
-import Plugboard
+import PlugboardEngine
 
 /// `plugboard serve`: the page, the HTTP API the page and scripts use, and the WebSocket that
 /// pushes every change, on 127.0.0.1 only (the app's plugins run on this machine, for this user).
@@ -15,18 +15,18 @@ import Plugboard
 ///   POST /command     {"command": "back"}                → the state, or 400
 ///   GET  /render.svg  the drawing
 ///   GET  /live        WebSocket: a JSON snapshot after every change
-public struct SimulatorServer: Sendable {
-    public let session: SimulatorSession
-    public let port: Int
+package struct SimulatorServer: Sendable {
+    package let session: SimulatorSession
+    package let port: Int
     /// Told the address once the server listens (port 0 picks a free one).
-    public var onListening: @Sendable (String) -> Void = { _ in }
+    package var onListening: @Sendable (String) -> Void = { _ in }
 
-    public init(session: SimulatorSession, port: Int) {
+    package init(session: SimulatorSession, port: Int) {
         self.session = session
         self.port = port
     }
 
-    public func run() async throws {
+    package func run() async throws {
         let router = Router(context: BasicWebSocketRequestContext.self)
         let session = session
         router.get("/") { _, _ in Self.response(SimulatorPage.html, type: "text/html; charset=utf-8") }

@@ -1,5 +1,6 @@
 import Foundation
-import Plugboard
+import PlugboardConfig
+import PlugboardEngine
 
 /// The app behind the page: one supervised engine process (a crashing or hanging plugin is
 /// contained and left out, the app comes back where it was), the snapshot the page shows, and
@@ -8,7 +9,7 @@ import Plugboard
 ///
 /// Engine calls block (one request, one reply over a pipe) and are serialized by a lock; the
 /// server's handlers call in from any task.
-public final class SimulatorSession: @unchecked Sendable {
+package final class SimulatorSession: @unchecked Sendable {
     private let lock = NSLock()
     private var launch: EngineLaunch
     private let executable: String
@@ -17,7 +18,7 @@ public final class SimulatorSession: @unchecked Sendable {
     private var snapshot = SimulatorSnapshot()
     private var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
 
-    public init(launch: EngineLaunch, executable: String, callTimeout: Double) {
+    package init(launch: EngineLaunch, executable: String, callTimeout: Double) {
         var launch = launch
         launch.includesState = true
         self.launch = launch
@@ -28,7 +29,7 @@ public final class SimulatorSession: @unchecked Sendable {
     // MARK: engine
 
     /// Starts the engine (again, for a reload), back at the last state URL, and tells the pages.
-    public func start() {
+    package func start() {
         lock.withLock {
             driver?.stop()
             driver = nil
@@ -55,7 +56,7 @@ public final class SimulatorSession: @unchecked Sendable {
         }
     }
 
-    public func stop() {
+    package func stop() {
         lock.withLock {
             driver?.stop()
             driver = nil
@@ -65,13 +66,13 @@ public final class SimulatorSession: @unchecked Sendable {
     }
 
     /// What an API call answers: the state JSON, or why the request failed.
-    public enum Answer: Sendable {
+    package enum Answer: Sendable {
         case state(String)
         case failed(String)
     }
 
     /// Performs `request`; a request that may change the app updates the pages.
-    public func perform(_ request: EngineRequest, changes: Bool = true) -> Answer {
+    package func perform(_ request: EngineRequest, changes: Bool = true) -> Answer {
         lock.withLock {
             guard let driver else { return .failed(snapshot.error ?? "the app is not running") }
             let reply = driver.perform(request)
@@ -91,10 +92,10 @@ public final class SimulatorSession: @unchecked Sendable {
     }
 
     /// The current SVG (empty when the app could not start).
-    public var svg: String { lock.withLock { snapshot.svg } }
+    package var svg: String { lock.withLock { snapshot.svg } }
 
     /// The files a reload watches: the app's JSON and the libraries it names.
-    public var watchedFiles: [String] {
+    package var watchedFiles: [String] {
         lock.withLock { AppFiles.watched(launch) }
     }
 
@@ -125,7 +126,7 @@ public final class SimulatorSession: @unchecked Sendable {
     // MARK: listeners
 
     /// A stream of snapshot messages, starting with the current one.
-    public func subscribe() -> (id: UUID, messages: AsyncStream<String>) {
+    package func subscribe() -> (id: UUID, messages: AsyncStream<String>) {
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(4))
         let id = UUID()
         lock.withLock {
@@ -135,7 +136,7 @@ public final class SimulatorSession: @unchecked Sendable {
         return (id, stream)
     }
 
-    public func unsubscribe(_ id: UUID) {
+    package func unsubscribe(_ id: UUID) {
         _ = lock.withLock { listeners.removeValue(forKey: id) }?.finish()
     }
 

@@ -2,7 +2,15 @@ import Foundation
 import PlugboardABI
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// The host's rules against hostile plugins, through real C plugins: a `pb_host_t` kept after
 /// `destroy`, calls during `create`, calls from another thread, descriptor strings that are not

@@ -2,7 +2,15 @@ import Foundation
 import PlugboardABI
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// The loader's path from a library name to descriptors, and each of its errors.
 @Suite struct LoaderTests {

@@ -2,7 +2,15 @@ import Foundation
 import PlugboardABI
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// The C view API as a plugin calls it: every bad call is refused with false and logged with the
 /// plugin's id; none crashes.

@@ -1,7 +1,15 @@
 import Foundation
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// Corrected versions of every JSON example in the seeds and docs (see Tests/Fixtures/docs/README.md)
 /// read as what they are, with no diagnostics.

@@ -1,7 +1,15 @@
 import Foundation
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// Keeps the format documents of `docs/formats` true (the marking scheme is explained in
 /// docs/formats/README.md, "The examples in these pages"): every marked example is read with the
@@ -255,10 +263,13 @@ import Testing
     /// The sources whose keys the pages must name: the readers of the three files, and the code
     /// that reads nav items and UI components when the app runs.
     static let readerSources = [
-        "Sources/Plugboard/Config/Plugins", "Sources/Plugboard/Config/Rivers",
-        "Sources/Plugboard/App/AppSettings.swift",
-        "Sources/Plugboard/NavigationBar/NavItems", "Sources/Plugboard/NavigationBar/NavigationBarManager.swift",
-        "Sources/Plugboard/Screens/Content/ContentSection.swift", "Sources/Plugboard/Screens/ScreenFactory.swift",
+        "Sources/PlugboardConfig/Plugins", "Sources/PlugboardConfig/Rivers",
+        "Sources/PlugboardConfig/Settings/AppSettings.swift",
+        "Sources/PlugboardConfig/Models/ScreenProps.swift",
+        "Sources/PlugboardNavigation/NavigationBar/NavItems",
+        "Sources/PlugboardNavigation/NavigationBar/NavigationBarManager.swift",
+        "Sources/PlugboardNavigation/Screens/Content/ContentSection.swift",
+        "Sources/PlugboardNavigation/Screens/ScreenFactory.swift",
     ]
 
     /// The JSON keys (and listed values) the reader sources read: `.string("key"` and the other

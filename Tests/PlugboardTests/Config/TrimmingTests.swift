@@ -1,7 +1,15 @@
 import Foundation
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// The readers' trimming skips Foundation when the text ends in ASCII; it must trim exactly what
 /// `trimmingCharacters(in:)` trims with `.whitespaces` and `.whitespacesAndNewlines`.

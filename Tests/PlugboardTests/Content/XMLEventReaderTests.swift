@@ -2,7 +2,15 @@ import Foundation
 import FoundationXML
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// The runtime's own XML reader: the events of a document, its encodings, its errors with their
 /// place, hostile documents, and agreement with libxml2 (Foundation's `XMLParser`, linked by the

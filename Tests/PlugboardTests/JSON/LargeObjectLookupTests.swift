@@ -1,6 +1,14 @@
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// Key lookups on parsed nodes (`JSONDocument.member(of:named:)`) must find exactly what
 /// `JSONObject`'s lookup finds, in objects of every size: the last of a repeated key, Unicode-equal

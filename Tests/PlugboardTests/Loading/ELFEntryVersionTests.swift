@@ -2,7 +2,15 @@ import Foundation
 import PlugboardABI
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// The ABI version of `plugboard_entry`, read from the file before `dlopen`: it agrees with what
 /// `dlopen` sees, and every file the loader refuses from it runs nothing.

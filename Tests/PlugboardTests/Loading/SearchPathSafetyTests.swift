@@ -1,7 +1,15 @@
 import Foundation
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// The search path refuses what another user could have swapped, as ld.so's secure mode and
 /// OpenSSH's StrictModes do: names leaving the search folders, links out of them, libraries and

@@ -2,7 +2,15 @@ import Foundation
 import FoundationXML
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// A text rendering split into its parts: the grid inside the device frame, then the legend
 /// and the status line.

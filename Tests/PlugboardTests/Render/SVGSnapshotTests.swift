@@ -2,7 +2,15 @@ import Foundation
 import SnapshotTesting
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// Golden files of the SVG drawing of the Showcase app, drawn as `plugboard render --format svg`
 /// draws them (an engine in this process, the app folder given): the files in

@@ -1,7 +1,15 @@
 import Foundation
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// Both renderers draw a status-bar band only when the status-bar container exists: with the UI
 /// Builder bar on, the bar's band reaches the top edge in the bar's colour instead.

@@ -1,7 +1,15 @@
 import Foundation
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// Seed 004's promise on the real engine: from any state `a`, opening any URL `b` leaves the app
 /// exactly in state `b` — the same root stack (keys and data) and the same visible routes.

@@ -1,6 +1,14 @@
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// Random URLs with awkward keys and data, from a fixed seed so a failure replays exactly.
 /// Keys and data come from small pools so pairs share prefixes, repeat components and

@@ -2,7 +2,15 @@ import Foundation
 import PlugboardABI
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// Cells and plugins open screens with their data source (seed 002), through the same engine
 /// as taps: a cell's entry reaches a real C screen plugin's props, the target's

@@ -1,7 +1,15 @@
 import Foundation
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// The data structures behind the hot paths keep their behaviour: the screen cache's LRU order,
 /// the view tree's per-owner release, the bounded event log, the library path resolution (string

@@ -1,4 +1,12 @@
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// The app most runtime tests drive: a home screen with a bar of every nav-item type and a menu,
 /// a C plugin screen, a screen with its own bar model, white-label and hidden-bar screens.

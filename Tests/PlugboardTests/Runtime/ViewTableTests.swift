@@ -1,6 +1,14 @@
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// The view tree's handle table behaves as a set of views keyed by handle, whatever the order of
 /// insertions and removals and however the handles collide.

@@ -1,6 +1,14 @@
 import Foundation
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// An app whose screens are the seed-003 test plugins (a C library, `TestSeed003C`) next to a
 /// plain C screen, each with its own bar navigation.

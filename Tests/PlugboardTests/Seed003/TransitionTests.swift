@@ -2,7 +2,15 @@ import Foundation
 import FoundationXML
 import Testing
 
-@testable import Plugboard
+@testable import PlugboardCore
+@testable import PlugboardConfig
+@testable import PlugboardLoader
+@testable import PlugboardIsolation
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+@testable import PlugboardHarness
+@testable import PlugboardEngine
+@testable import PlugboardScaffold
 
 /// Seed 003's transitions as data, on the runtime's virtual clock: nothing here waits for real
 /// time; `wait` moves the clock.

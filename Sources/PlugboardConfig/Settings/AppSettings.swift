@@ -1,0 +1,137 @@
+import Foundation
+import PlugboardCore
+
+/// The app's general settings (what Zapp keeps in the app version's general settings), read from
+/// `settings.json` in the app folder. Every key is optional:
+///
+///     {
+///       "use_ui_builder_nav_bar": true,     // no status-bar container: the bar takes its space
+///       "use_ui_builder_root": true,        // the root plugin comes from the home screen's menu
+///       "status_bar_color": "#FF000000",    // the status-bar container, shown only with the above off
+///       "device": "phone",                  // phone | tablet
+///       "screen_cache_capacity": 8,         // screens kept by the screen cache
+///       "cast_devices": ["Living Room TV"], // what the cast picker of a chromecast button lists
+///       "scheme": "app",                    // the scheme of the app's deep links and state URL
+///       "routes": {"guide": {"screen": "epg", "type": "modal"},  // route aliases, and
+///                  "live": {"screen": "programme", "type": "animation"},  // drawers (?live=v);
+///                  "up": {"screen": "news", "transition":                 // a route's own
+///                         {"duration": 250, "curve": "ease_out", "direction": "from_top"}}}
+///       "default_nav_bar": {"library": "GeneralNavBar", "id": "general_nav_bar"}
+///     }
+package struct AppSettings: Sendable, Hashable {
+    package var useUIBuilderNavBar = true
+    package var useUIBuilderRoot = true
+    package var statusBarColor = ARGBColor(0xFF00_0000)
+    package var device = DeviceProfile.Kind.phone
+    package var screenCacheCapacity = 8
+    /// The devices a chromecast nav item's cast picker lists.
+    package var castDevices: [String] = []
+    /// The scheme of the app's deep links and state URL (seed 004).
+    package var scheme = "app"
+    /// Route aliases: a key naming a rivers.json screen, as a stack or modal route.
+    package var routeAliases: [String: RouteAlias] = [:]
+
+    /// A route key of the settings naming a rivers.json screen, as a stack, modal or animation
+    /// route.
+    package struct RouteAlias: Sendable, Hashable {
+        package var screen: String
+        package var type: String
+        /// The route's own transition (seed 003), over the screen's and the default.
+        package var transition: TransitionSpec?
+    }
+    /// The bar used when the home screen names none (seed 000: "UI Builder General Navigation Bar").
+    package var defaultNavBarLibrary = "GeneralNavBar"
+    package var defaultNavBarID = "general_nav_bar"
+
+    package init() {}
+
+    package static let fileName = "settings.json"
+
+    /// Reads `settings.json` of `folder`; a missing file gives the defaults.
+    package static func load(folder: URL) throws(AppConfiguration.Invalid) -> AppSettings {
+        let (settings, diagnostics) = check(folder: folder)
+        guard let settings else { throw AppConfiguration.Invalid(diagnostics: diagnostics) }
+        return settings
+    }
+
+    /// Reads `settings.json` of `folder` with every diagnostic; nil settings when it has errors.
+    package static func check(folder: URL) -> (AppSettings?, [ConfigDiagnostic]) {
+        let url = folder.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return (AppSettings(), []) }
+        let sink = DiagnosticSink()
+        var settings = AppSettings()
+        if let data = try? Data(contentsOf: url), let root = PluginsFile.parse(data, file: url.displayPath, sink),
+            let object = root.asObject(sink)
+        {
+            settings.read(object, sink)
+        }
+        return (sink.hasErrors ? nil : settings, sink.diagnostics)
+    }
+
+    mutating func read(_ object: ConfigNode, _ sink: DiagnosticSink) {
+        let known = [
+            "use_ui_builder_nav_bar", "use_ui_builder_root", "status_bar_color", "device", "screen_cache_capacity",
+            "default_nav_bar", "cast_devices", "scheme", "routes",
+        ]
+        for (key, value) in object.members ?? [] where !known.contains(key) {
+            sink.warning(value.location, "unknown setting \"\(key)\" (known: \(known.joined(separator: ", ")))")
+        }
+        useUIBuilderNavBar = object.bool("use_ui_builder_nav_bar", sink) ?? useUIBuilderNavBar
+        useUIBuilderRoot = object.bool("use_ui_builder_root", sink) ?? useUIBuilderRoot
+        statusBarColor = object.color("status_bar_color", sink) ?? statusBarColor
+        if let device = object.oneOf("device", DeviceProfile.Kind.allCases.map(\.rawValue), sink) {
+            self.device = DeviceProfile.Kind(rawValue: device)!
+        }
+        if let capacity = object.integer("screen_cache_capacity", sink) {
+            if capacity < 1 {
+                sink.error(object["screen_cache_capacity"]!.location, "must be at least 1")
+            } else {
+                screenCacheCapacity = capacity
+            }
+        }
+        castDevices = object.strings("cast_devices", sink) ?? castDevices
+        if let scheme = object.string("scheme", sink) {
+            if let first = scheme.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
+                scheme.unicodeScalars.allSatisfy({
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+                })
+            {
+                self.scheme = scheme
+            } else {
+                sink.error(object["scheme"]!.location, "a scheme is a letter, then letters, digits, '+', '-' or '.'")
+            }
+        }
+        for (key, value) in object.object("routes", sink)?.members ?? [] {
+            guard let route = value.asObject(sink) else { continue }
+            let screen = route.string("screen", required: true, sink)
+            let type = route.oneOf("type", ["stack", "modal", "animation"], sink) ?? "stack"
+            let transition = route.object("transition", sink).flatMap { Self.transition($0, sink) }
+            if let screen { routeAliases[key] = RouteAlias(screen: screen, type: type, transition: transition) }
+        }
+        if let bar = object.object("default_nav_bar", sink) {
+            defaultNavBarLibrary = bar.string("library", required: true, sink) ?? defaultNavBarLibrary
+            defaultNavBarID = bar.string("id", required: true, sink) ?? defaultNavBarID
+        }
+    }
+
+    /// A route's `transition`: duration (ms, 0…10000; default 350), curve and direction (the
+    /// defaults of a push when absent).
+    static func transition(_ node: ConfigNode, _ sink: DiagnosticSink) -> TransitionSpec? {
+        var spec = TransitionSpec.defaults(for: .push)
+        if let duration = node.integer("duration", sink) {
+            guard (0...Int(TransitionSpec.maximumDuration)).contains(duration) else {
+                sink.error(node["duration"]!.location, "a transition lasts 0 to 10000 ms")
+                return nil
+            }
+            spec.duration = Double(duration)
+        }
+        if let curve = node.oneOf("curve", TransitionSpec.Curve.allCases.map(\.rawValue), sink) {
+            spec.curve = TransitionSpec.Curve(rawValue: curve)!
+        }
+        if let direction = node.oneOf("direction", TransitionSpec.Direction.allCases.map(\.rawValue), sink) {
+            spec.direction = TransitionSpec.Direction(rawValue: direction)!
+        }
+        return spec
+    }
+}

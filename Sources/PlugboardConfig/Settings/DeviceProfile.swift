@@ -1,0 +1,22 @@
+import PlugboardCore
+
+/// The device an app is laid out for: screen size and the heights of the bars, in points.
+package struct DeviceProfile: Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Codable, CaseIterable { case phone, tablet }
+
+    package var kind: Kind
+    package var width: Double
+    package var height: Double
+    package var statusBarHeight: Double
+    package var navigationBarHeight: Double
+
+    package static let phone = DeviceProfile(
+        kind: .phone, width: 390, height: 844, statusBarHeight: 47, navigationBarHeight: 44)
+    package static let tablet = DeviceProfile(
+        kind: .tablet, width: 1024, height: 1366, statusBarHeight: 24, navigationBarHeight: 50)
+
+    package static func named(_ kind: Kind) -> DeviceProfile { kind == .phone ? .phone : .tablet }
+
+    package var isTablet: Bool { kind == .tablet }
+    package var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+}

@@ -1,0 +1,102 @@
+import PlugboardABI
+
+/// A handle to a host view, as plugins hold it (`pb_view_t`). Never reused within a process.
+package struct ViewHandle: Hashable, Sendable, Codable, CustomStringConvertible {
+    package let rawValue: UInt64
+    package init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    package var description: String { "view#\(rawValue)" }
+
+    /// In JSON a handle is the number a plugin sees (`pb_view_t`), not a Swift structure.
+    package init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(UInt64.self)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// The kinds of host view (`PB_VIEW_*`).
+package enum ViewKind: String, Sendable, Codable, CaseIterable {
+    case container, label, image, button
+
+    package init?(_ kind: pb_view_kind_t) {
+        switch Int(kind) {
+        case Int(PB_VIEW_CONTAINER): self = .container
+        case Int(PB_VIEW_LABEL): self = .label
+        case Int(PB_VIEW_IMAGE): self = .image
+        case Int(PB_VIEW_BUTTON): self = .button
+        default: return nil
+        }
+    }
+
+    package var cValue: pb_view_kind_t {
+        switch self {
+        case .container: pb_view_kind_t(PB_VIEW_CONTAINER)
+        case .label: pb_view_kind_t(PB_VIEW_LABEL)
+        case .image: pb_view_kind_t(PB_VIEW_IMAGE)
+        case .button: pb_view_kind_t(PB_VIEW_BUTTON)
+        }
+    }
+}
+
+/// Horizontal alignment of a label's text or an image (`PB_ALIGN_*`).
+package enum ViewAlignment: String, Sendable, Codable {
+    case left, center, right
+
+    package init?(_ alignment: pb_alignment_t) {
+        switch Int(alignment) {
+        case Int(PB_ALIGN_LEFT): self = .left
+        case Int(PB_ALIGN_CENTER): self = .center
+        case Int(PB_ALIGN_RIGHT): self = .right
+        default: return nil
+        }
+    }
+}
+
+/// A colour as 0xAARRGGBB, printed as the UI Builder writes it: `#AARRGGBB`.
+package struct ARGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
+    package var rawValue: UInt32
+    package init(_ rawValue: UInt32) { self.rawValue = rawValue }
+    package static let clear = ARGBColor(0)
+    package var alpha: UInt8 { UInt8(rawValue >> 24) }
+    package var red: UInt8 { UInt8((rawValue >> 16) & 0xFF) }
+    package var green: UInt8 { UInt8((rawValue >> 8) & 0xFF) }
+    package var blue: UInt8 { UInt8(rawValue & 0xFF) }
+    package var description: String {
+        let hex = String(rawValue, radix: 16, uppercase: true)
+        return "#" + String(repeating: "0", count: 8 - hex.count) + hex
+    }
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+    package init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard text.hasPrefix("#"), let value = UInt32(text.dropFirst(), radix: 16) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: text))
+        }
+        rawValue = value
+    }
+}
+
+/// A rectangle in points, in the parent's coordinates.
+package struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
+    package init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+    package static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    package init(_ rect: pb_rect_t) { self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }
+    package var cValue: pb_rect_t { pb_rect_t(x: x, y: y, width: width, height: height) }
+    package var maxX: Double { x + width }
+    package var maxY: Double { y + height }
+    package var description: String { "(\(x), \(y), \(width)×\(height))" }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import PlugboardConfig
+import PlugboardLoader
+import PlugboardNavigation
+import PlugboardRender
+
+/// Everything an engine is started with: which app (or none, for a library probe), where its
+/// plugin libraries are found, and what the supervisor left out after earlier failures. The
+/// supervisor hands it to the engine process as one JSON argument; in process it is used as is.
+package struct EngineLaunch: Codable, Sendable, Equatable {
+    /// The app folder (plugins.json, rivers.json, optional settings.json).
+    package var folder: String?
+    /// A plugins.json or rivers.json overriding the folder's.
+    package var pluginsFile: String?
+    package var riversFile: String?
+    package var searchPath: LibrarySearchPath
+    package var device: DeviceProfile.Kind?
+    /// Plugins and libraries that failed earlier in the session.
+    package var exclusions = PluginExclusions()
+    /// The command URL buttons run (`--open-url-command`); nil prints the URL only.
+    package var openURLCommand: String?
+    /// Every reply carries the state as one line of JSON (`run --json`).
+    package var includesState = false
+    /// False for a library probe: no app is loaded.
+    package var loadsApp = true
+    /// The engine process's `--log-level` (its log lines go to standard error).
+    package var logLevel = "warning"
+    /// The terminal the text drawings fit (`--size`, or the user's tty).
+    package var terminal: TerminalSize?
+
+    package init(
+        folder: String?, pluginsFile: String? = nil, riversFile: String? = nil, searchPath: LibrarySearchPath,
+        device: DeviceProfile.Kind? = nil
+    ) {
+        self.folder = folder
+        self.pluginsFile = pluginsFile
+        self.riversFile = riversFile
+        self.searchPath = searchPath
+        self.device = device
+    }
+
+    /// A launch that loads no app, for `inspect LIBRARY`.
+    package static var probe: EngineLaunch {
+        var launch = EngineLaunch(folder: nil, searchPath: LibrarySearchPath([]))
+        launch.loadsApp = false
+        return launch
+    }
+
+    /// Loads the app: configuration errors come back as one failure listing every diagnostic.
+    package func makeApp(environment: PlugboardHost) throws(EngineStartFailure) -> PlugboardApp {
+        if let folder {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+            else { throw EngineStartFailure("'\(folder)' is not a folder") }
+        }
+        let base = folder.map { URL(fileURLWithPath: $0) }
+        let files = base.map(AppConfiguration.files(in:))
+        let pluginsURL = pluginsFile.map { URL(fileURLWithPath: $0) } ?? files?.plugins
+        let riversURL = riversFile.map { URL(fileURLWithPath: $0) } ?? files?.rivers
+        let (configuration, diagnostics) = AppConfiguration.check(pluginsURL: pluginsURL, riversURL: riversURL)
+        guard let configuration else { throw EngineStartFailure(AppConfiguration.Invalid(diagnostics: diagnostics)) }
+        var settings = AppSettings()
+        if let base {
+            do throws(AppConfiguration.Invalid) {
+                settings = try AppSettings.load(folder: base)
+            } catch {
+                throw EngineStartFailure(error)
+            }
+        }
+        if let device { settings.device = device }
+        let app = PlugboardApp(
+            configuration: configuration, settings: settings, searchPath: searchPath, environment: environment,
+            exclusions: exclusions)
+        let command = openURLCommand
+        app.urlOpener = { ExternalURL.open($0, command: command) }
+        return app
+    }
+}
+
+/// Why an engine could not start: the app's configuration is invalid, the folder is missing,
+/// or (supervised) the engine kept failing with nothing left to leave out.
+package struct EngineStartFailure: Error, Sendable, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
+    package init(_ error: some Error) { description = "\(error)" }
+}

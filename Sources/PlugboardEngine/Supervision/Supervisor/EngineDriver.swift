@@ -1,0 +1,39 @@
+import PlugboardIsolation
+
+/// How a command runs its engine: in this process, or supervised in an engine process. The CLI
+/// is written once against this; `--in-process` picks the first.
+package protocol EngineDriver: AnyObject {
+    /// Loads the app. Throws when it cannot start (an invalid configuration); plugin failures
+    /// are contained and listed in the result.
+    func start() throws(EngineStartFailure) -> EngineReady
+    /// Answers a request; never throws: a failure contained on the way is in `failures`.
+    func perform(_ request: EngineRequest) -> EngineReply
+    /// Shuts the app down.
+    func stop()
+}
+
+/// The engine in this process: nothing contains a plugin, but the crash reporter names the
+/// call in flight when one crashes or exits (`--in-process`, debuggers, benchmarks).
+package final class InProcessDriver: EngineDriver {
+    private let launch: EngineLaunch
+    private var engine: AppEngine?
+
+    package init(launch: EngineLaunch) { self.launch = launch }
+
+    package func start() throws(EngineStartFailure) -> EngineReady {
+        CrashReporter.install()
+        let engine = try AppEngine(launch: launch)
+        self.engine = engine
+        return engine.ready
+    }
+
+    package func perform(_ request: EngineRequest) -> EngineReply {
+        guard let engine else { return EngineReply(output: "the engine is not running", succeeded: false) }
+        return engine.handle(request)
+    }
+
+    package func stop() {
+        engine?.shutdown()
+        engine = nil
+    }
+}

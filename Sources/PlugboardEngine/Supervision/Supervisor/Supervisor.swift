@@ -1,0 +1,177 @@
+import Foundation
+
+/// Runs the engine in a separate process and keeps the session going when a plugin takes it
+/// down (Chromium's model: the part the user talks to never runs plugin code).
+///
+/// When the engine process dies or the watchdog ends it, the supervisor names the call in
+/// flight, leaves out the plugin that made it (its library, when the call was the library's
+/// entry or factory), starts a new engine without it and brings it back to the last state URL;
+/// a request that does not change the app is then asked again. Each restart leaves out one more
+/// plugin, so the restarts end; a failure that cannot be traced to a plugin ends the engine.
+package final class Supervisor: EngineDriver {
+    /// The `plugboard` executable that has the hidden `__engine` subcommand.
+    let executable: String
+    private(set) var launch: EngineLaunch
+    let limits: EngineProcess.Limits
+    private var engine: EngineProcess?
+    /// The last state URL an engine reported: where a restarted engine is brought back to.
+    private var stateURL: String?
+    private let folder: URL
+    private var started = 0
+    /// Why the last restart could not start an engine.
+    private var startFailure: String?
+    /// Failures not traced to a plugin since the last answered request: a second one ends the engine.
+    private var untracedInARow = 0
+
+    /// `callTimeout`: seconds one call into plugin code may run before the engine is killed.
+    package init(executable: String, launch: EngineLaunch, callTimeout: Double) {
+        self.executable = executable
+        self.launch = launch
+        limits = EngineProcess.Limits(callTimeout: callTimeout)
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "plugboard-engine-\(getpid())-\(UUID().uuidString.prefix(8))")
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    package func start() throws(EngineStartFailure) -> EngineReady {
+        var failures: [ContainedFailure] = []
+        var ready = try startEngine(&failures)
+        ready.failures = failures
+        return ready
+    }
+
+    package func perform(_ request: EngineRequest) -> EngineReply {
+        var failures: [ContainedFailure] = []
+        var reply = answer(request, &failures)
+        reply.failures = failures
+        return reply
+    }
+
+    package func stop() {
+        engine?.stop()
+        engine = nil
+    }
+
+    // MARK: the policy
+
+    private func answer(_ request: EngineRequest, _ failures: inout [ContainedFailure]) -> EngineReply {
+        while let engine {
+            let failure: ContainedFailure
+            do throws(ContainedFailure) {
+                let reply = try engine.send(request)
+                if !reply.stateURL.isEmpty { stateURL = reply.stateURL }
+                untracedInARow = 0
+                // The device is not part of the state URL: a restarted engine starts on the one chosen last.
+                if reply.succeeded, case .command(let line, _) = request,
+                    case .device(let kind)? = try? ShellCommand.parse(line)
+                {
+                    launch.device = kind
+                }
+                return reply
+            } catch {
+                failure = error
+            }
+            let traced = recover(from: failure, &failures)
+            guard self.engine != nil else { break }
+            // Asked again only while each failure leaves out one more plugin, so this ends.
+            if request.isRepeatedAfterRestart && traced { continue }
+            if case .command = request { return answer(.command("show"), &failures) }
+            return EngineReply(output: failure.description, succeeded: false)
+        }
+        let why = startFailure.map { ": \($0)" } ?? ""
+        return EngineReply(output: "the engine could not be restarted\(why)", succeeded: false)
+    }
+
+    /// After `failure`: leaves its plugin out, starts a new engine and brings it back to the last
+    /// state URL (home when that state itself fails). Returns whether the failure was traced to
+    /// a plugin; `engine` is nil when no engine could be started, or when an untraced failure
+    /// comes twice in a row.
+    private func recover(from failure: ContainedFailure, _ failures: inout [ContainedFailure]) -> Bool {
+        engine = nil
+        var failure = failure
+        let traced = leaveOut(&failure)
+        let index = failures.count
+        failures.append(failure)
+        if !traced {
+            untracedInARow += 1
+            guard untracedInARow < 2 else { return false }
+        }
+        while true {
+            let ready: EngineReady
+            do throws(EngineStartFailure) {
+                ready = try startEngine(&failures)
+            } catch {
+                startFailure = error.description
+                return traced
+            }
+            guard let target = stateURL, let engine else {
+                failures[index].stateURL = ready.stateURL.isEmpty ? nil : ready.stateURL
+                return traced
+            }
+            do throws(ContainedFailure) {
+                let reply = try engine.send(.open(target))
+                stateURL = reply.stateURL
+                failures[index].stateURL = reply.stateURL
+                return traced
+            } catch {
+                self.engine = nil
+                var again = error
+                if !leaveOut(&again) { stateURL = nil }  // the state itself fails: go home
+                failures.append(again)
+            }
+        }
+    }
+
+    /// Starts an engine, leaving out each plugin that fails while it loads.
+    private func startEngine(_ failures: inout [ContainedFailure]) throws(EngineStartFailure) -> EngineReady {
+        while true {
+            started += 1
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let process = try EngineProcess(
+                executable: executable, launch: launch,
+                recorderPath: folder.appendingPathComponent("recorder-\(started)").path, limits: limits)
+            let message: EngineMessage
+            do throws(ContainedFailure) {
+                message = try process.handshake()
+            } catch {
+                var failure = error
+                guard leaveOut(&failure) else {
+                    throw EngineStartFailure("the engine failed while starting:\n\(failure)")
+                }
+                failures.append(failure)
+                continue
+            }
+            switch message {
+            case .ready(let ready):
+                engine = process
+                return ready
+            case .fatal(let message): throw EngineStartFailure(message)
+            case .reply: throw EngineStartFailure("the engine answered before it was ready")
+            }
+        }
+    }
+
+    /// Adds the plugin (or library) of the failed call to the exclusions; false when the
+    /// failure cannot be traced to one, or it was already left out.
+    @discardableResult
+    private func leaveOut(_ failure: inout ContainedFailure) -> Bool {
+        let reason = failure.call.map { "\(failure.reason) in \($0.function)" } ?? failure.reason
+        if let plugin = failure.call?.plugin, launch.exclusions.plugins[plugin] == nil {
+            launch.exclusions.plugins[plugin] = reason
+            failure.leftOut = "plugin \"\(plugin)\""
+            return true
+        }
+        if let library = failure.call?.library, failure.call?.plugin == nil, launch.exclusions.libraries[library] == nil
+        {
+            launch.exclusions.libraries[library] = reason
+            failure.leftOut = "library \(library)"
+            return true
+        }
+        return false
+    }
+
+}

@@ -1,0 +1,82 @@
+import Foundation
+import PlugboardCore
+
+/// The child's side of `plugboard check`: runs one job and reports through the transcript.
+/// The CLI's hidden `__check-child` subcommand calls `main`.
+package enum CheckChild {
+    /// The job that lists a library's plugins (not a test of the catalogue).
+    static let discoverTest = "plugboard.discover"
+
+    /// Reads the job, runs it with every plugin call tracked, writes the outcome and ends the
+    /// process at once: no plugin code (static destructors, atexit handlers) runs after the
+    /// outcome is written.
+    package static func main(jobPath: String, transcriptPath: String) -> Never {
+        var limit = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(Int32(RLIMIT_CORE.rawValue), &limit)  // a crash is a result, not a core file
+        let transcript: ChildTranscript
+        do {
+            transcript = try ChildTranscript(path: transcriptPath)
+        } catch {
+            FileHandle.standardError.write(Data("plugboard check: \(error)\n".utf8))
+            _exit(3)
+        }
+        let outcome: ChildOutcome
+        do {
+            let job = try JSONDecoder().decode(CheckJob.self, from: Data(contentsOf: URL(fileURLWithPath: jobPath)))
+            transcript.observeCalls()
+            outcome = execute(job, transcript: transcript)
+        } catch {
+            outcome = ChildOutcome(status: .failed, message: "the harness could not read its job: \(error)")
+        }
+        PluginCallTracker.observer = nil
+        let encoded = (try? JSONEncoder().encode(outcome)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        transcript.write("=", encoded)
+        _exit(0)
+    }
+
+    /// Runs one job in this process.
+    static func execute(_ job: CheckJob, transcript: ChildTranscript?) -> ChildOutcome {
+        if job.test == discoverTest { return discover(job.subject.library) }
+        guard let test = Catalogue.test(job.test) else {
+            return ChildOutcome(status: .failed, message: "no test '\(job.test)' in the catalogue")
+        }
+        let context = CheckContext(job: job, transcript: transcript)
+        do {
+            try test.body(context)
+        } catch let skip as CheckSkip {
+            return ChildOutcome(status: .skipped, message: skip.description)
+        } catch {
+            return ChildOutcome(status: .failed, message: "\(error)")
+        }
+        if context.warnings.isEmpty { return ChildOutcome(status: .passed) }
+        return ChildOutcome(status: .warning, message: context.warnings.joined(separator: "; "))
+    }
+
+    /// Lists the plugins of a library (id, kind), read the way the descriptor tests read them.
+    static func discover(_ path: String) -> ChildOutcome {
+        do {
+            let library = try RawLibrary(path: path)
+            var found: [DiscoveredPlugin] = []
+            for table in try library.initializedTables() {
+                for descriptor in table.rawDescriptors().descriptors {
+                    guard let id = descriptor.id.flatMap({ String(validating: $0, as: UTF8.self) }), !id.isEmpty,
+                        !found.contains(where: { $0.id == id && $0.kind == table.kind })
+                    else { continue }
+                    let name = descriptor.name.map { String(decoding: $0, as: UTF8.self) } ?? id
+                    found.append(DiscoveredPlugin(id: id, kind: table.kind, name: name))
+                }
+            }
+            let text = String(decoding: try JSONEncoder().encode(found), as: UTF8.self)
+            return ChildOutcome(status: .passed, message: text)
+        } catch {
+            return ChildOutcome(status: .failed, message: "\(error)")
+        }
+    }
+}
+
+/// A plugin a library describes, as discovery reports it to the parent.
+package struct DiscoveredPlugin: Sendable, Codable, Equatable {
+    package var id: String
+    package var kind: PluginKind
+    package var name: String
+}

@@ -1,0 +1,70 @@
+import Foundation
+import PlugboardCore
+
+/// The child's side of the transcript file the parent reads after the child is gone: every call
+/// into plugin code as it starts and returns, every plugin log line, and finally the outcome.
+///
+/// Each record is one line written with a single `write(2)` to a file opened `O_APPEND`, so it
+/// is in the kernel before plugin code runs, and survives a crash, an `exit()` or a `SIGKILL`.
+///
+///     > will_appear of screen "acme"     a call into plugin code starts
+///     <                                  the innermost call returned
+///     L acme warning: text               a plugin log line
+///     = {"status":"passed"}              the outcome
+final class ChildTranscript: @unchecked Sendable {
+    private let descriptor: Int32
+
+    init(path: String) throws {
+        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw CheckFailure("cannot open the transcript \(path): errno \(errno)") }
+    }
+
+    func write(_ tag: Character, _ text: String = "") {
+        let line = "\(tag) " + text.replacingOccurrences(of: "\n", with: "\\n") + "\n"
+        var bytes = Array(line.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes {
+                Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+            }
+            if written <= 0 { return }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+
+    /// Tracks every call into plugin code from now on.
+    func observeCalls() {
+        PluginCallTracker.observer = { [self] event in
+            switch event {
+            case .entered(let call): write(">", call.description)
+            case .returned: write("<")
+            }
+        }
+    }
+}
+
+/// The parent's reading of a transcript.
+struct ParsedTranscript {
+    /// Calls that started and did not return, outermost first: the last is the call in flight.
+    var openCalls: [String] = []
+    /// Every call that started, in order.
+    var calls: [String] = []
+    var log: [String] = []
+    var outcome: ChildOutcome?
+
+    init(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let body = String(line.dropFirst(2)).replacingOccurrences(of: "\\n", with: "\n")
+            switch line.first {
+            case ">":
+                openCalls.append(body)
+                calls.append(body)
+            case "<": _ = openCalls.popLast()
+            case "L": log.append(body)
+            case "=": outcome = try? JSONDecoder().decode(ChildOutcome.self, from: Data(body.utf8))
+            default: continue
+            }
+        }
+    }
+}

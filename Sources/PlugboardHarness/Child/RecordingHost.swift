@@ -1,0 +1,121 @@
+import Foundation
+import Synchronization
+import PlugboardConfig
+import PlugboardCore
+import PlugboardLoader
+
+/// The host side a test's plugin talks to: the real view tree and host tables, with delegates
+/// that answer like the app would and record what the plugin asked, when and from which thread.
+final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHostDelegate, NavigationHostDelegate {
+    /// One call a plugin made into the host.
+    struct HostCall: Sendable {
+        var plugin: String
+        var function: String
+        var duringCreate: Bool
+        var onMainThread: Bool
+    }
+
+    let environment: PlugboardHost
+    private let mainThread = pthread_self()
+    /// Host calls may come from any thread (that is one thing the tests check).
+    private final class CallLog: Sendable {
+        let calls = Mutex<[HostCall]>([])
+    }
+    private let log = CallLog()
+
+    /// What the bar reported through the view delegate, in order.
+    private(set) var presses: [(button: BarButton, navItem: String?)] = []
+    /// The nav items the bar asked a navigation button for.
+    private(set) var requestedButtons: [String] = []
+    /// What `is_special_button_used_by_root` answers.
+    var specialButtonUsed = true
+    /// The nav items the root asked the host to open.
+    private(set) var openedItems: [String] = []
+    /// How many times screens asked to be closed.
+    private(set) var closeRequests = 0
+    private var container: ViewHandle?
+
+    init(environment: PlugboardHost) {
+        self.environment = environment
+        environment.hostCallObserver = { [log, mainThread] instance, function in
+            let call = HostCall(
+                plugin: instance.pluginID, function: function, duringCreate: instance.isInCreate,
+                onMainThread: pthread_equal(pthread_self(), mainThread) != 0)
+            log.calls.withLock { $0.append(call) }
+        }
+    }
+
+    var hostCalls: [HostCall] { log.calls.withLock { $0 } }
+
+    func forgetPresses() { presses.removeAll() }
+
+    // MARK: NavigationBarHostDelegate
+
+    func navigationBar(_ host: InstanceHost, pressed button: BarButton, navItemID: String?) {
+        presses.append((button, navItemID))
+    }
+
+    /// A button owned by the bar, titled with the item id, whose tap reports a nav-item press.
+    func navigationBar(_ host: InstanceHost, makeButtonFor navItemID: String) -> ViewHandle? {
+        requestedButtons.append(navItemID)
+        let tree = environment.views
+        let button = tree.create(.button, owner: host.owner)
+        _ = try? tree.setText(button, navItemID, by: .host)
+        try? tree.setIdentifier(button, "nav-item:\(navItemID)", by: .host)
+        try? tree.setTapAction(button, .host { [weak self] in self?.presses.append((.navItem, navItemID)) }, by: .host)
+        return button
+    }
+
+    func isSpecialButtonUsedByRoot() -> Bool { specialButtonUsed }
+
+    // MARK: RootHostDelegate
+
+    func screenContainer(for host: InstanceHost) -> ViewHandle {
+        if let container { return container }
+        let made = environment.views.create(.container, owner: .host)
+        try? environment.views.setIdentifier(made, "screen-container", by: .host)
+        container = made
+        return made
+    }
+
+    /// The screen container, once a root asked for it.
+    var screenContainer: ViewHandle? { container }
+
+    func root(_ host: InstanceHost, openItem navItemID: String) -> Bool {
+        openedItems.append(navItemID)
+        return true
+    }
+
+    // MARK: NavigationHostDelegate
+
+    /// The screens plugins asked to open, with their data sources (the host checked that each is
+    /// a JSON object before it got here).
+    private(set) var openedScreens: [(screen: String, dataSource: JSONValue?)] = []
+
+    func navigation(
+        _ host: InstanceHost, open screenID: String, dataSource: JSONValue?, mode: ScreenPresentation?
+    ) -> Bool {
+        openedScreens.append((screenID, dataSource))
+        return true
+    }
+
+    func forgetOpenedScreens() { openedScreens.removeAll() }
+
+    /// Every screen exists for the harness, so plugins show the cells that open them.
+    func screenExists(_ screenID: String) -> Bool { !screenID.isEmpty }
+
+    // MARK: ScreenHostDelegate
+
+    /// What `close` does besides counting: the screen tests destroy the screen right there, as
+    /// screen.h allows ("the instance may be destroyed before this returns").
+    var onClose: (() -> Void)?
+
+    func close(_ host: InstanceHost) -> Bool {
+        closeRequests += 1
+        onClose?()
+        return true
+    }
+
+    /// Screen bar values are kept by the instance host; nothing to redraw here.
+    func screenBarChanged(_ host: InstanceHost) {}
+}

@@ -1,0 +1,64 @@
+/// The human report: results grouped by plugin, failures with what happened, then the summary
+/// line and SUCCESS or FAILURE (pluginval's last line, which scripts grep for).
+package struct TextReport {
+    package var report: CheckReport
+    /// ANSI colours (on a terminal).
+    package var colour: Bool
+    /// How to run the same check again, for replay hints (e.g. `plugboard check Examples/Showcase`).
+    package var command: String
+
+    package init(report: CheckReport, colour: Bool, command: String) {
+        self.report = report
+        self.colour = colour
+        self.command = command
+    }
+
+    package var text: String {
+        var lines = ["plugboard check: seed \(report.seed), strictness \(report.strictness)"]
+        for group in report.groups {
+            let results = report.results.filter { $0.group == group }
+            let library = results.first.map { CheckRunner.fileName($0.library) } ?? ""
+            lines.append("")
+            lines.append(paint(group == library ? group : "\(group) (\(library))", "1"))
+            for result in results { lines += describe(result) }
+        }
+        lines.append("")
+        lines.append(report.summary)
+        lines.append(report.succeeded ? paint("SUCCESS", "1;32") : paint("FAILURE", "1;31"))
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line per result, with indented details for what needs explaining.
+    package func describe(_ result: CheckResult) -> [String] {
+        let status = paint(
+            result.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0), code(result.status))
+        let repetition = report.results.contains { $0.repetition > 0 } ? " #\(result.repetition + 1)" : ""
+        var lines = ["  \(status) \(result.test)\(repetition)" + (result.message.map { ": \($0)" } ?? "")]
+        guard result.status.isFailure else { return lines }
+        if !result.calls.isEmpty {
+            lines.append("             calls, oldest first:")
+            lines += result.calls.map { "               \($0)" }
+        }
+        if !result.log.isEmpty {
+            lines.append("             last log lines:")
+            lines += result.log.map { "               \($0)" }
+        }
+        if Catalogue.test(result.test)?.isRandom == true {
+            lines.append(
+                "             seed \(result.seed); replay: \(command) --seed \(report.seed) --only \(result.test) --plugin \(result.group)"
+                    + " --strictness \(report.strictness)")
+        }
+        return lines
+    }
+
+    private func code(_ status: CheckStatus) -> String {
+        switch status {
+        case .passed: "32"
+        case .failed, .crashed, .timedOut: "31"
+        case .skipped: "2"
+        case .warning: "33"
+        }
+    }
+
+    private func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+}

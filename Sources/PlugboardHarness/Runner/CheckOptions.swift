@@ -1,0 +1,30 @@
+import Foundation
+
+/// How `plugboard check` runs the catalogue.
+package struct CheckOptions: Sendable {
+    /// 1…10: which tests run (each has a minimum) and how hard the random ones try.
+    package var strictness = 5
+    /// Globs on test ids: only matching tests run (empty: all).
+    package var only: [String] = []
+    /// Globs on test ids: matching tests do not run.
+    package var skip: [String] = []
+    /// Check only this plugin (descriptor id or manifest identifier) and its library.
+    package var plugin: String?
+    /// The run's seed; every test's seed is derived from it.
+    package var seed: UInt64 = UInt64.random(in: 0...UInt64(UInt32.max))
+    package var repetitions = 1
+    /// Seconds a test may take before its child is killed.
+    package var timeout: Double = 20
+    /// Run tests in this process (debugging the harness: a crashing plugin ends the run).
+    package var inProcess = false
+
+    package init() {}
+
+    /// True when `test` is selected by `--only` and `--skip` and the strictness.
+    package func selects(_ test: ConformanceTest) -> Bool {
+        test.strictness <= strictness && (only.isEmpty || only.contains { Self.glob($0, test.id) })
+            && !skip.contains { Self.glob($0, test.id) }
+    }
+
+    static func glob(_ pattern: String, _ text: String) -> Bool { fnmatch(pattern, text, 0) == 0 }
+}

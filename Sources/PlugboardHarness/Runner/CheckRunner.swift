@@ -1,0 +1,243 @@
+import Foundation
+import PlugboardConfig
+import PlugboardCore
+import PlugboardIsolation
+import PlugboardLoader
+
+/// The parent's side of `plugboard check`: plans subjects from libraries or an app, runs every
+/// selected test of the catalogue in its own child process (this executable again, with the
+/// hidden `__check-child` subcommand) and turns each ending into a result. No plugin code runs in
+/// this process unless `inProcess` is set.
+package final class CheckRunner {
+    package let options: CheckOptions
+    /// The executable that runs the children (`/proc/self/exe` for the CLI).
+    let executable: String
+    /// Hears each result as it is made (progress on a terminal).
+    package var onResult: ((CheckResult) -> Void)?
+    private let workspace: URL
+    private var jobNumber = 0
+
+    package init(options: CheckOptions, executable: String) throws {
+        self.options = options
+        self.executable = executable
+        workspace = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "plugboard-check-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: workspace) }
+
+    // MARK: planning
+
+    /// Checks libraries given by path, with minimal models.
+    package func check(libraries paths: [String]) -> CheckReport {
+        var results: [CheckResult] = []
+        for path in paths {
+            let library = URL(fileURLWithPath: path).standardizedFileURL.path
+            let subject = CheckSubject(group: Self.fileName(library), library: library)
+            results += run(subject)
+            switch discover(library) {
+            case .success(let plugins):
+                for plugin in plugins where isSelected(plugin.id) {
+                    let models = CheckModels.minimal(for: plugin)
+                    results += run(
+                        CheckSubject(
+                            group: plugin.id, library: library,
+                            plugin: PluginUnderTest(id: plugin.id, kind: plugin.kind, models: models)))
+                }
+            case .failure(let reason):
+                results.append(notListed(group: subject.group, library: library, reason: reason.description))
+            }
+        }
+        return CheckReport(seed: options.seed, strictness: options.strictness, results: results)
+    }
+
+    /// Checks every plugin an app uses, with the app's real models.
+    package func check(app configuration: AppConfiguration, searchPath: LibrarySearchPath) -> CheckReport {
+        var results: [CheckResult] = []
+        var byLibrary: [(path: String, entries: [(PluginEntry, PluginKind)])] = []
+        for entry in configuration.plugins.entries {
+            guard let keys = entry.manifest.plugboard, let kind = entry.manifest.runtimeKind else { continue }
+            do throws(PluginLoadError) {
+                let path = try searchPath.resolve(keys.library)
+                if let index = byLibrary.firstIndex(where: { $0.path == path }) {
+                    byLibrary[index].entries.append((entry, kind))
+                } else {
+                    byLibrary.append((path, [(entry, kind)]))
+                }
+            } catch {
+                let result = CheckResult(
+                    group: entry.manifest.identifier, library: keys.library, test: LibraryTests.loads.id,
+                    status: .failed, message: "\(error)", seed: options.seed)
+                results.append(result)
+                onResult?(result)
+            }
+        }
+        for (path, entries) in byLibrary {
+            let selected = entries.filter { isSelected($0.0.manifest.identifier) }
+            guard !selected.isEmpty || options.plugin == nil else { continue }
+            let facts = AppFacts(
+                manifests: entries.map { manifestPlugin($0.0, $0.1) },
+                exports: entries.flatMap { $0.0.manifest.plugboard?.exports.map(Self.declaration) ?? [] })
+            results += run(CheckSubject(group: Self.fileName(path), library: path, app: facts))
+            let discovered = discover(path)
+            for (entry, kind) in selected {
+                let identifier = entry.manifest.identifier
+                guard case .success(let plugins) = discovered else {
+                    if case .failure(let reason) = discovered {
+                        results.append(notListed(group: identifier, library: path, reason: reason.description))
+                    }
+                    continue
+                }
+                let manifest = manifestPlugin(entry, kind)
+                guard let id = manifest.descriptorID(among: plugins), let plugin = plugins.first(where: { $0.id == id })
+                else {
+                    results.append(
+                        notListed(group: identifier, library: path, reason: "the library has no \(kind) plugin for it"))
+                    continue
+                }
+                let facts = AppFacts(
+                    manifests: [manifest], exports: entry.manifest.plugboard?.exports.map(Self.declaration) ?? [],
+                    identifier: identifier)
+                let models = CheckModels.fromApp(configuration, entry: entry, plugin: plugin)
+                results += run(
+                    CheckSubject(
+                        group: identifier, library: path, plugin: PluginUnderTest(id: id, kind: kind, models: models),
+                        app: facts))
+            }
+        }
+        return CheckReport(seed: options.seed, strictness: options.strictness, results: results)
+    }
+
+    private func manifestPlugin(_ entry: PluginEntry, _ kind: PluginKind) -> AppFacts.ManifestPlugin {
+        AppFacts.ManifestPlugin(
+            identifier: entry.manifest.identifier, className: entry.manifest.api.className, kind: kind,
+            isScreen: entry.manifest.isScreen)
+    }
+
+    private static func declaration(_ export: PlugboardKeys.Export) -> AppFacts.ExportDeclaration {
+        AppFacts.ExportDeclaration(name: export.name, signature: export.signature.description)
+    }
+
+    private func isSelected(_ plugin: String) -> Bool { options.plugin == nil || options.plugin == plugin }
+
+    static func fileName(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
+
+    /// A skipped entry for plugins whose tests could not be planned.
+    private func notListed(group: String, library: String, reason: String) -> CheckResult {
+        let result = CheckResult(
+            group: group, library: library, test: "plugin-tests", status: .skipped,
+            message: "the plugin tests did not run: \(reason)", seed: options.seed)
+        onResult?(result)
+        return result
+    }
+
+    // MARK: running
+
+    /// Lists a library's plugins (id, kind, name) in a child: `lint` matches them with the
+    /// manifests, `check` plans its tests from them.
+    package func discover(_ library: String) -> Result<[DiscoveredPlugin], DiscoveryFailure> {
+        let job = CheckJob(
+            test: CheckChild.discoverTest, subject: CheckSubject(group: Self.fileName(library), library: library),
+            seed: options.seed, strictness: options.strictness, repetition: 0)
+        let result = execute(job, isRandom: false)
+        guard result.status == .passed, let text = result.message,
+            let plugins = try? JSONDecoder().decode([DiscoveredPlugin].self, from: Data(text.utf8))
+        else {
+            return .failure(
+                DiscoveryFailure(description: "listing its plugins \(result.status.rawValue): \(result.message ?? "")"))
+        }
+        return .success(plugins)
+    }
+
+    package struct DiscoveryFailure: Error, CustomStringConvertible { package var description: String }
+
+    /// Runs every selected test that applies to `subject`, `repetitions` times.
+    func run(_ subject: CheckSubject) -> [CheckResult] {
+        var results: [CheckResult] = []
+        for test in Catalogue.tests where test.applies(to: subject) && options.selects(test) {
+            for repetition in 0..<options.repetitions {
+                let seed = SeededRandom.seed(
+                    run: options.seed, group: subject.group, test: test.id, repetition: repetition)
+                var result: CheckResult
+                if test.needsApp && subject.app == nil {
+                    result = CheckResult(
+                        group: subject.group, library: subject.library, test: test.id, status: .skipped,
+                        message: "needs an app folder: the manifests say what to expect", seed: seed)
+                } else {
+                    let job = CheckJob(
+                        test: test.id, subject: subject, seed: seed, strictness: options.strictness,
+                        repetition: repetition)
+                    result = execute(job, isRandom: test.isRandom)
+                }
+                result.repetition = repetition
+                onResult?(result)
+                results.append(result)
+            }
+        }
+        return results
+    }
+
+    /// Runs one job in a child (or here, with `inProcess`) and reads how it ended, timed.
+    private func execute(_ job: CheckJob, isRandom: Bool) -> CheckResult {
+        let started = Date()
+        var result = outcome(of: job, isRandom: isRandom)
+        result.seconds = Date().timeIntervalSince(started)
+        return result
+    }
+
+    private func outcome(of job: CheckJob, isRandom: Bool) -> CheckResult {
+        var result = CheckResult(
+            group: job.subject.group, library: job.subject.library, test: job.test, status: .failed, seed: job.seed)
+        if options.inProcess {
+            let outcome = CheckChild.execute(job, transcript: nil)
+            result.status = outcome.status
+            result.message = outcome.message
+            return result
+        }
+        jobNumber += 1
+        let base = workspace.appendingPathComponent("job-\(jobNumber)")
+        let jobPath = base.path + ".json"
+        let transcriptPath = base.path + ".transcript"
+        let outputPath = base.path + ".output"
+        defer { [jobPath, transcriptPath, outputPath].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let ending: ChildProcess.Ending
+        do {
+            try JSONEncoder().encode(job).write(to: URL(fileURLWithPath: jobPath))
+            ending = try ChildProcess.run(
+                executable: executable, arguments: ["__check-child", jobPath, transcriptPath], outputPath: outputPath,
+                timeout: options.timeout)
+        } catch {
+            result.message = "the harness could not start a child: \(error)"
+            return result
+        }
+        let transcript = ParsedTranscript((try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? "")
+        let output = ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+            .split(separator: "\n").suffix(5).map { "output: \($0)" }
+        result.callInFlight = transcript.openCalls.last
+        result.log = transcript.log.suffix(5) + output
+        let during = result.callInFlight.map { " during \($0)" } ?? ""
+        switch (ending, transcript.outcome) {
+        case (.timedOut, _):
+            result.status = .timedOut
+            result.message = "no result within \(Self.seconds(options.timeout))\(during); the child was killed"
+        case (.signaled(let signal), _):
+            result.status = .crashed
+            result.message = "\(SignalName.of(signal))\(during)"
+        case (.exited(let code), nil):
+            result.status = .crashed
+            result.message = "the child exited with status \(code) without reporting a result\(during)"
+        case (.exited, let outcome?):
+            result.status = outcome.status
+            result.message = outcome.message
+        }
+        if result.status.isFailure && (isRandom || result.status != .failed) {
+            result.calls = Array(transcript.calls.suffix(isRandom ? 20 : 8))
+        }
+        return result
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}

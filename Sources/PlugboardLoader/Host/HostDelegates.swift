@@ -1,0 +1,40 @@
+import PlugboardConfig
+import PlugboardCore
+
+/// The navigation-bar manager as a bar instance reaches it (`pb_host_nav_bar_t`).
+package protocol NavigationBarHostDelegate: AnyObject {
+    /// An element of the bar was pressed (ZPNavigationBarViewDelegate).
+    func navigationBar(_ host: InstanceHost, pressed button: BarButton, navItemID: String?)
+    /// Make the navigation button for a nav item of the bar's model, owned by `host`'s instance.
+    func navigationBar(_ host: InstanceHost, makeButtonFor navItemID: String) -> ViewHandle?
+    /// True when the root answers special-action (isSpecialButtonUsedByRoot).
+    func isSpecialButtonUsedByRoot() -> Bool
+}
+
+/// The root container as a root instance reaches it (`pb_host_root_t`).
+package protocol RootHostDelegate: AnyObject {
+    /// The host-owned container the current screen stack is shown in.
+    func screenContainer(for host: InstanceHost) -> ViewHandle
+    /// The user picked a nav item in the root's menu. False for an unknown id.
+    func root(_ host: InstanceHost, openItem navItemID: String) -> Bool
+}
+
+/// The container as a screen instance reaches it (`pb_host_screen_t`).
+package protocol ScreenHostDelegate: AnyObject {
+    /// The screen asks to be closed (dismissed or popped). False when it cannot be.
+    func close(_ host: InstanceHost) -> Bool
+    /// The screen changed its own bar's values (`plugboard.host.screen-bar`, in `host.screenBar`).
+    func screenBarChanged(_ host: InstanceHost)
+}
+
+/// The navigation engine as screen and root instances reach it (`pb_host_navigation_t`).
+package protocol NavigationHostDelegate: AnyObject {
+    /// Opens the rivers.json screen `screenID` with `dataSource`, pushed or presented as `mode`
+    /// says (nil: the screen's own `styles.presentation`), from where the calling instance is
+    /// shown. False for an unknown screen.
+    func navigation(
+        _ host: InstanceHost, open screenID: String, dataSource: JSONValue?, mode: ScreenPresentation?
+    ) -> Bool
+    /// True when rivers.json has the screen.
+    func screenExists(_ screenID: String) -> Bool
+}

@@ -1,0 +1,409 @@
+import Foundation
+import PlugboardABI
+import PlugboardConfig
+import PlugboardCore
+
+/// The C function tables of the host side of the ABI. One copy each for the process; every
+/// function finds the calling instance through the `pb_host_t` it is handed.
+enum HostTables {
+    static let getExtension: @convention(c) (UnsafePointer<pb_host_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
+        host, id in
+        guard let instance = InstanceHost.from(host, "get_extension"), let id = id.map(String.init(cString:)) else {
+            return nil
+        }
+        switch (id, instance.kind) {
+        case (PB_HOST_EXT_NAV_BAR, .navBar): return UnsafeRawPointer(navBar)
+        case (PB_HOST_EXT_NAV_BAR_CUSTOMIZATION, .navBar): return UnsafeRawPointer(customization)
+        case (PB_HOST_EXT_ROOT, .root): return UnsafeRawPointer(root)
+        case (PB_HOST_EXT_SCREEN, .screen): return UnsafeRawPointer(screen)
+        case (PB_HOST_EXT_INVOKE, _) where instance.exports != nil: return UnsafeRawPointer(invoke)
+        case (PB_HOST_EXT_MODEL, _): return UnsafeRawPointer(model)
+        case (PB_HOST_EXT_SCREEN_BAR, .screen):
+            return instance.screenDelegate == nil ? nil : UnsafeRawPointer(screenBar)
+        case (PB_HOST_EXT_NAVIGATION, .screen), (PB_HOST_EXT_NAVIGATION, .root):
+            return instance.navigationDelegate == nil ? nil : UnsafeRawPointer(navigation)
+        default: return nil
+        }
+    }
+
+    static let log: @convention(c) (UnsafePointer<pb_host_t>?, pb_log_severity_t, UnsafePointer<CChar>?) -> Void = {
+        host, severity, message in
+        guard let instance = InstanceHost.from(host, "log"), let message else { return }
+        let level: PluginLogRecord.Severity =
+            switch Int(severity) {
+            case Int(PB_LOG_DEBUG): .debug
+            case Int(PB_LOG_INFO): .info
+            case Int(PB_LOG_WARNING): .warning
+            default: .error
+            }
+        // A log line is kept even when it is not UTF-8: shown with U+FFFD, and said so.
+        let text = String(validatingCString: message) ?? (String(cString: message) + " [not UTF-8]")
+        instance.log(level, text)
+    }
+
+    /// A string argument of a view call, refused when it is not UTF-8.
+    private static func utf8(_ text: UnsafePointer<CChar>?, _ argument: String) throws(ViewError) -> String? {
+        guard let text else { return nil }
+        guard let valid = String(validatingCString: text) else { throw .notUTF8(argument: argument) }
+        return valid
+    }
+
+    nonisolated(unsafe) static let views: UnsafePointer<pb_view_api_t> = allocate(
+        pb_view_api_t(
+            create: { host, kind in
+                guard let instance = InstanceHost.from(host, "create") else { return 0 }
+                guard let kind = ViewKind(kind) else {
+                    instance.refuse("create", because: "\(ViewError.unknownKind(kind))")
+                    return 0
+                }
+                return instance.views.create(kind, owner: instance.owner).rawValue
+            },
+            release: { host, view in
+                InstanceHost.perform(host, "release") { try $0.views.release(ViewHandle(view), by: $0.owner) }
+            },
+            set_identifier: { host, view, identifier in
+                InstanceHost.perform(host, "set_identifier") {
+                    try $0.views.setIdentifier(ViewHandle(view), try utf8(identifier, "identifier"), by: $0.owner)
+                }
+            },
+            set_text: { host, view, text in
+                InstanceHost.perform(host, "set_text") {
+                    if let length = try $0.views.setText(ViewHandle(view), try utf8(text, "text"), by: $0.owner) {
+                        $0.log(.warning, "set_text: a text of \(length) bytes was cut to \(ViewTree.maximumTextLength)")
+                    }
+                }
+            },
+            set_text_color: { host, view, color in
+                InstanceHost.perform(host, "set_text_color") {
+                    try $0.views.setTextColor(ViewHandle(view), ARGBColor(color), by: $0.owner)
+                }
+            },
+            set_background_color: { host, view, color in
+                InstanceHost.perform(host, "set_background_color") {
+                    try $0.views.setBackgroundColor(ViewHandle(view), ARGBColor(color), by: $0.owner)
+                }
+            },
+            set_image_url: { host, view, url in
+                InstanceHost.perform(host, "set_image_url") {
+                    try $0.views.setImageURL(ViewHandle(view), try utf8(url, "image URL"), by: $0.owner)
+                }
+            },
+            set_font: { host, view, family, size in
+                InstanceHost.perform(host, "set_font") {
+                    try $0.views.setFont(
+                        ViewHandle(view), family: try utf8(family, "font family"), size: size, by: $0.owner)
+                }
+            },
+            set_alignment: { host, view, alignment in
+                InstanceHost.perform(host, "set_alignment") {
+                    guard let value = ViewAlignment(alignment) else { throw ViewError.unknownAlignment(alignment) }
+                    try $0.views.setAlignment(ViewHandle(view), value, by: $0.owner)
+                }
+            },
+            set_hidden: { host, view, hidden in
+                InstanceHost.perform(host, "set_hidden") {
+                    try $0.views.setHidden(ViewHandle(view), hidden, by: $0.owner)
+                }
+            },
+            set_enabled: { host, view, enabled in
+                InstanceHost.perform(host, "set_enabled") {
+                    try $0.views.setEnabled(ViewHandle(view), enabled, by: $0.owner)
+                }
+            },
+            set_frame: { host, view, frame in
+                InstanceHost.perform(host, "set_frame") {
+                    try $0.views.setFrame(ViewHandle(view), Rect(frame), by: $0.owner)
+                }
+            },
+            get_frame: { host, view, out in
+                InstanceHost.perform(host, "get_frame") {
+                    let frame = try $0.views.frame(of: ViewHandle(view), by: $0.owner)
+                    out?.pointee = frame.cValue
+                }
+            },
+            add_child: { host, parent, child in
+                InstanceHost.perform(host, "add_child") {
+                    try $0.views.addChild(ViewHandle(child), to: ViewHandle(parent), by: $0.owner)
+                }
+            },
+            remove_child: { host, parent, child in
+                InstanceHost.perform(host, "remove_child") {
+                    try $0.views.removeChild(ViewHandle(child), from: ViewHandle(parent), by: $0.owner)
+                }
+            },
+            set_tap_action: { host, view, action, context in
+                InstanceHost.perform(host, "set_tap_action") {
+                    try $0.views.setTapAction(
+                        ViewHandle(view),
+                        action.map { [id = $0.pluginID] in .plugin($0, context: context, pluginID: id) }, by: $0.owner)
+                }
+            }
+        ))
+
+    nonisolated(unsafe) static let navBar: UnsafePointer<pb_host_nav_bar_t> = allocate(
+        pb_host_nav_bar_t(
+            button_pressed: { host, button, navItemID in
+                guard let instance = InstanceHost.from(host, "button_pressed") else { return }
+                guard let kind = BarButton(button) else {
+                    instance.refuse("button_pressed", because: "unknown button \(button)")
+                    return
+                }
+                instance.navigationBarDelegate?.navigationBar(
+                    instance, pressed: kind, navItemID: navItemID.flatMap { instance.utf8($0, "button_pressed") })
+            },
+            make_navigation_button: { host, navItemID in
+                guard let instance = InstanceHost.from(host, "make_navigation_button"), let navItemID,
+                    let id = instance.utf8(navItemID, "make_navigation_button")
+                else { return 0 }
+                return instance.navigationBarDelegate?.navigationBar(instance, makeButtonFor: id)?.rawValue ?? 0
+            },
+            is_special_button_used_by_root: { host in
+                InstanceHost.from(host, "is_special_button_used_by_root")?.navigationBarDelegate?
+                    .isSpecialButtonUsedByRoot() ?? false
+            }
+        ))
+
+    nonisolated(unsafe) static let customization: UnsafePointer<pb_host_nav_bar_customization_t> = allocate(
+        pb_host_nav_bar_customization_t(
+            background: { host in
+                guard let instance = InstanceHost.from(host, "background") else {
+                    return pb_background_t(kind: pb_background_kind_t(PB_BACKGROUND_NONE), color: 0, image_url: nil)
+                }
+                switch instance.appearance.background {
+                case .none:
+                    return pb_background_t(kind: pb_background_kind_t(PB_BACKGROUND_NONE), color: 0, image_url: nil)
+                case .color(let color):
+                    return pb_background_t(
+                        kind: pb_background_kind_t(PB_BACKGROUND_COLOR), color: color.rawValue, image_url: nil)
+                case .image:
+                    return pb_background_t(
+                        kind: pb_background_kind_t(PB_BACKGROUND_IMAGE), color: 0,
+                        image_url: UnsafePointer(instance.appearanceStrings.backgroundImage))
+                }
+            },
+            title_font: { host in
+                guard let instance = InstanceHost.from(host, "title_font") else {
+                    return pb_font_t(family: nil, size: 17)
+                }
+                return pb_font_t(
+                    family: UnsafePointer(instance.appearanceStrings.fontFamily),
+                    size: instance.appearance.titleFontSize)
+            },
+            title_color: { host in InstanceHost.from(host, "title_color")?.appearance.titleColor.rawValue ?? 0xFF00_0000
+            },
+            logo_url: { host in UnsafePointer(InstanceHost.from(host, "logo_url")?.appearanceStrings.logo) },
+            placement: { host in (InstanceHost.from(host, "placement")?.appearance.placement ?? .onTop).cValue },
+            presentation_style: { host in
+                (InstanceHost.from(host, "presentation_style")?.appearance.presentationStyle ?? .title).cValue
+            },
+            style: { host in UnsafePointer(InstanceHost.from(host, "style")?.appearanceStrings.style ?? defaultStyle) },
+            context_button_image_url: { host, button in
+                guard let instance = InstanceHost.from(host, "context_button_image_url"),
+                    let button = ContextButton(button)
+                else { return nil }
+                return UnsafePointer(instance.appearanceStrings.contextButtons[button])
+            },
+            is_tablet: { host in InstanceHost.from(host, "is_tablet")?.appearance.isTablet ?? false },
+            is_translucent: { host in InstanceHost.from(host, "is_translucent")?.appearance.isTranslucent ?? false },
+            prefers_large_title: { host in
+                InstanceHost.from(host, "prefers_large_title")?.appearance.prefersLargeTitle ?? false
+            }
+        ))
+
+    nonisolated(unsafe) static let root: UnsafePointer<pb_host_root_t> = allocate(
+        pb_host_root_t(
+            screen_container: { host in
+                guard let instance = InstanceHost.from(host, "screen_container") else { return 0 }
+                guard let container = instance.rootDelegate?.screenContainer(for: instance) else { return 0 }
+                instance.views.grant(container, to: instance.owner)
+                return container.rawValue
+            },
+            open_item: { host, navItemID in
+                guard let instance = InstanceHost.from(host, "open_item"), let navItemID,
+                    let id = instance.utf8(navItemID, "open_item")
+                else { return false }
+                return instance.rootDelegate?.root(instance, openItem: id) ?? false
+            }
+        ))
+
+    nonisolated(unsafe) static let screen: UnsafePointer<pb_host_screen_t> = allocate(
+        pb_host_screen_t(close: { host in
+            guard let instance = InstanceHost.from(host, "close") else { return false }
+            return instance.screenDelegate?.close(instance) ?? false
+        }))
+
+    nonisolated(unsafe) static let invoke: UnsafePointer<pb_host_invoke_t> = allocate(
+        pb_host_invoke_t(invoke: { host, plugin, export, arguments in
+            guard let instance = InstanceHost.from(host, "invoke"), let exports = instance.exports else { return nil }
+            let text: String
+            do throws(CallError) {
+                text = try exports.call(
+                    plugin: plugin.map { String(cString: $0) } ?? "", name: export.map { String(cString: $0) } ?? "",
+                    arguments: arguments.map { String(cString: $0) } ?? "null"
+                ).serialized()
+            } catch {
+                text = JSONValue.object(JSONObject([("error", .string(error.description))])).serialized()
+            }
+            free(instance.lastInvokeResult)
+            instance.lastInvokeResult = strdup(text)
+            return UnsafePointer(instance.lastInvokeResult)
+        }))
+
+    nonisolated(unsafe) static let navigation: UnsafePointer<pb_host_navigation_t> = allocate(
+        pb_host_navigation_t(
+            open_screen: { host, screenID, dataSourceJSON, mode in
+                guard let instance = InstanceHost.from(host, "open_screen"), let screenID,
+                    let id = instance.utf8(screenID, "open_screen")
+                else { return false }
+                let presentation: ScreenPresentation?
+                switch Int(mode) {
+                case Int(PB_OPEN_DEFAULT): presentation = nil
+                case Int(PB_OPEN_PUSH): presentation = .push
+                case Int(PB_OPEN_PRESENT): presentation = .present
+                default:
+                    instance.refuse("open_screen", because: "unknown mode \(mode)")
+                    return false
+                }
+                var dataSource: JSONValue?
+                if let dataSourceJSON {
+                    guard let text = instance.utf8(dataSourceJSON, "open_screen") else { return false }
+                    guard let parsed = try? JSONParser.parse(text),
+                        parsed.value.objectValue != nil
+                    else {
+                        instance.refuse("open_screen", because: "the data source of '\(id)' is not a JSON object")
+                        return false
+                    }
+                    dataSource = parsed.value
+                }
+                guard let delegate = instance.navigationDelegate, delegate.screenExists(id) else {
+                    instance.refuse("open_screen", because: "no screen '\(id)' in rivers.json")
+                    return false
+                }
+                return delegate.navigation(instance, open: id, dataSource: dataSource, mode: presentation)
+            },
+            screen_exists: { host, screenID in
+                guard let instance = InstanceHost.from(host, "screen_exists"), let screenID else { return false }
+                guard let id = instance.utf8(screenID, "screen_exists") else { return false }
+                return instance.navigationDelegate?.screenExists(id) ?? false
+            }
+        ))
+
+    /// `plugboard.host.model`: typed reads of the instance's models by path.
+    nonisolated(unsafe) static let model: UnsafePointer<pb_host_model_t> = allocate(
+        pb_host_model_t(
+            kind: { host, model, path in
+                guard let value = modelQuery(host, "model.kind", model, path)?.value else {
+                    return pb_value_kind_t(PB_VALUE_MISSING)
+                }
+                // Asked of the node, so an object or array is not decoded to say what it is.
+                return if value.isObject {
+                    pb_value_kind_t(PB_VALUE_OBJECT)
+                } else if value.isArray {
+                    pb_value_kind_t(PB_VALUE_ARRAY)
+                } else if value.isNull {
+                    pb_value_kind_t(PB_VALUE_NULL)
+                } else if value.boolValue != nil {
+                    pb_value_kind_t(PB_VALUE_BOOL)
+                } else if value.numberValue != nil {
+                    pb_value_kind_t(PB_VALUE_NUMBER)
+                } else {
+                    pb_value_kind_t(PB_VALUE_STRING)
+                }
+            },
+            string: { host, model, path in
+                guard let query = modelQuery(host, "model.string", model, path), let text = query.value.stringValue
+                else { return nil }
+                return query.instance.models.cString(query.kind, request: "s:" + query.path, text)
+            },
+            number: { host, model, path, value in
+                guard let number = modelQuery(host, "model.number", model, path)?.value.numberValue?.double,
+                    let value
+                else { return false }
+                value.pointee = number
+                return true
+            },
+            boolean: { host, model, path, value in
+                guard let bool = modelQuery(host, "model.boolean", model, path)?.value.boolValue, let value else {
+                    return false
+                }
+                value.pointee = bool
+                return true
+            },
+            count: { host, model, path in
+                guard let value = modelQuery(host, "model.count", model, path)?.value else { return 0 }
+                return UInt32(clamping: value.arrayValue?.count ?? value.members?.count ?? 0)
+            },
+            key: { host, model, path, index in
+                guard let query = modelQuery(host, "model.key", model, path),
+                    let members = query.value.members, Int(index) < members.count
+                else { return nil }
+                return query.instance.models.cString(
+                    query.kind, request: "k\(index):" + query.path, members[Int(index)].key)
+            }
+        ))
+
+    /// What a model query names: the instance, model, path and value; nil (missing) for refused
+    /// calls, unknown models, paths that are NULL or not UTF-8, and paths that lead nowhere.
+    private static func modelQuery(
+        _ host: UnsafePointer<pb_host_t>?, _ call: String, _ model: pb_model_t, _ path: UnsafePointer<CChar>?
+    ) -> (instance: InstanceHost, kind: InstanceModels.Kind, path: String, value: JSONNode)? {
+        guard let instance = InstanceHost.from(host, call), let kind = InstanceModels.Kind(rawValue: model), let path,
+            let text = String(validatingCString: path), let value = instance.models.value(kind, at: text)
+        else { return nil }
+        return (instance, kind, text, value)
+    }
+
+    /// `plugboard.host.screen-bar`: each setter changes the calling screen's values.
+    nonisolated(unsafe) static let screenBar: UnsafePointer<pb_host_screen_bar_t> = allocate(
+        pb_host_screen_bar_t(
+            set_title: { host, title in
+                guard let text = optionalText(host, "set_title", title) else { return }
+                change(host, "set_title") { $0.title = text }
+            },
+            set_hidden: { host, hidden in change(host, "set_hidden") { $0.isHidden = hidden } },
+            set_translucent: { host, translucent in change(host, "set_translucent") { $0.isTranslucent = translucent }
+            },
+            set_prefers_large_title: { host, prefers in
+                change(host, "set_prefers_large_title") { $0.prefersLargeTitle = prefers }
+            },
+            set_background_color: { host, color in
+                change(host, "set_background_color") { $0.background = .color(ARGBColor(color)) }
+            },
+            set_background_image: { host, url in
+                guard let text = optionalText(host, "set_background_image", url) else { return }
+                change(host, "set_background_image") { $0.background = text.map { .image($0) } }
+            },
+            set_title_color: { host, color in change(host, "set_title_color") { $0.titleColor = ARGBColor(color) } },
+            reset: { host in change(host, "reset") { $0 = ScreenBarValues() } }
+        ))
+
+    /// A C string argument that may be NULL: `.some(nil)` for NULL, the text (cut to the view
+    /// text bound) when it is UTF-8, nil (refused and logged) when it is not.
+    private static func optionalText(
+        _ host: UnsafePointer<pb_host_t>?, _ call: String, _ text: UnsafePointer<CChar>?
+    ) -> String?? {
+        guard let text else { return .some(nil) }
+        guard let valid = String(validatingCString: text) else {
+            InstanceHost.from(host, call)?.refuse(call, because: "the text is not UTF-8")
+            return nil
+        }
+        return .some(ViewTree.cut(valid))
+    }
+
+    private static func change(
+        _ host: UnsafePointer<pb_host_t>?, _ call: String, _ body: (inout ScreenBarValues) -> Void
+    ) {
+        guard let instance = InstanceHost.from(host, call) else { return }
+        let before = instance.screenBar
+        body(&instance.screenBar)
+        if instance.screenBar != before { instance.screenDelegate?.screenBarChanged(instance) }
+    }
+
+    nonisolated(unsafe) private static let defaultStyle = strdup("left")!
+
+    private static func allocate<T>(_ value: T) -> UnsafePointer<T> {
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        pointer.initialize(to: value)
+        return UnsafePointer(pointer)
+    }
+}

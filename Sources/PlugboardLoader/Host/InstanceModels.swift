@@ -1,0 +1,201 @@
+import Foundation
+import PlugboardABI
+import PlugboardCore
+
+/// The models one instance was handed as JSON text, read for `plugboard.host.model`: parsed on
+/// the first query, walked by path, and the C strings handed out kept until that model changes
+/// (a bar's next `customize_for_screen`) or the instance goes.
+final class InstanceModels {
+    enum Kind: Int32, CaseIterable {
+        case plugin = 0, screen = 1, navBar = 2, dataSource = 3
+    }
+
+    /// One model as handed, parsed and queried.
+    private struct Slot {
+        var text: String?
+        /// The parsed model, walked on the parsed document: a query decodes only the value it asks for.
+        var parsed: JSONNode?
+        /// C strings handed out, by request, so asking twice does not leak.
+        var strings: [String: UnsafeMutablePointer<CChar>] = [:]
+    }
+
+    // One slot per kind, stored in the object rather than in arrays: every screen instance has
+    // these for as long as it is on a stack, and arrays made three more heap blocks each. Each
+    // query reads them, and the kinds are four small integers, so no dictionary has to hash them.
+    // Unchecked as `ViewTree`'s state is: model queries are [main-thread] calls, refused on other
+    // threads before they get here.
+    @exclusivity(unchecked) private var plugin = Slot()
+    @exclusivity(unchecked) private var screen = Slot()
+    @exclusivity(unchecked) private var navBar = Slot()
+    @exclusivity(unchecked) private var dataSource = Slot()
+
+    private subscript(kind: Kind) -> Slot {
+        _read {
+            switch kind {
+            case .plugin: yield plugin
+            case .screen: yield screen
+            case .navBar: yield navBar
+            case .dataSource: yield dataSource
+            }
+        }
+        _modify {
+            switch kind {
+            case .plugin: yield &plugin
+            case .screen: yield &screen
+            case .navBar: yield &navBar
+            case .dataSource: yield &dataSource
+            }
+        }
+    }
+
+    deinit { for kind in Kind.allCases { forget(kind) } }
+
+    /// Sets (or, with nil, removes) a model; strings handed out from the old one are freed.
+    func set(_ kind: Kind, _ text: String?) {
+        guard self[kind].text != text else { return }
+        forget(kind)
+        self[kind].text = text
+        self[kind].parsed = nil
+    }
+
+    /// The value at `path` of the model, or nil when the model, the path or the value is missing.
+    func value(_ kind: Kind, at path: String) -> JSONNode? {
+        guard let root = model(kind), let components = ModelPath.parse(path) else { return nil }
+        var node = root
+        for component in components {
+            switch component {
+            case .key(let key):
+                guard let next = node[key] else { return nil }
+                node = next
+            case .index(let index):
+                guard let next = node[index] else { return nil }
+                node = next
+            }
+        }
+        return node
+    }
+
+    /// A C string that lives until the model changes, made once per (model, request).
+    func cString(_ kind: Kind, request: String, _ text: String) -> UnsafePointer<CChar> {
+        if let kept = self[kind].strings[request] { return UnsafePointer(kept) }
+        let made = strdup(text)!
+        self[kind].strings[request] = made
+        return UnsafePointer(made)
+    }
+
+    private func model(_ kind: Kind) -> JSONNode? {
+        if let value = self[kind].parsed { return value }
+        guard let text = self[kind].text, let value = try? JSONParser.parse(text) else { return nil }
+        self[kind].parsed = value
+        return value
+    }
+
+    private func forget(_ kind: Kind) {
+        guard !self[kind].strings.isEmpty else { return }
+        for pointer in self[kind].strings.values { free(pointer) }
+        self[kind].strings = [:]
+    }
+}
+
+/// The path syntax of plugboard/model.h: `styles.title_color`, `nav_items[2].title`,
+/// `styles["a.b"]`; "" is the model itself.
+enum ModelPath {
+    static func parse(_ path: String) -> [JSONPath.Component]? {
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return parseCharacters(path) }
+        var path = path
+        return path.withUTF8(parseASCII)
+    }
+
+    /// The grammar over the bytes of an all-ASCII path (the usual kind): reading `Character`s
+    /// cost a plugin about ten times more per query.
+    static func parseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [JSONPath.Component]? {
+        var components: [JSONPath.Component] = []
+        var index = 0
+        let end = bytes.count
+        var expectsKey = true  // at the start, and after a dot
+        func isKeyByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                true
+            default: false
+            }
+        }
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: "["):
+                index += 1
+                if index < end && bytes[index] == UInt8(ascii: "\"") {
+                    guard let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+                    components.append(.key(text(index + 1..<close)))
+                    index = close + 1
+                } else {
+                    var value = 0
+                    let start = index
+                    while index < end, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+                        let (times, overflowMultiplying) = value.multipliedReportingOverflow(by: 10)
+                        let (sum, overflowAdding) = times.addingReportingOverflow(Int(digit))
+                        guard !overflowMultiplying && !overflowAdding else { return nil }
+                        value = sum
+                        index += 1
+                    }
+                    guard index > start else { return nil }
+                    components.append(.index(value))
+                }
+                guard index < end && bytes[index] == UInt8(ascii: "]") else { return nil }
+                index += 1
+                expectsKey = false
+            case UInt8(ascii: "."):
+                guard !components.isEmpty, !expectsKey else { return nil }
+                index += 1
+                expectsKey = true
+            default:
+                guard expectsKey else { return nil }
+                let start = index
+                while index < end && isKeyByte(bytes[index]) { index += 1 }
+                guard index > start else { return nil }
+                components.append(.key(text(start..<index)))
+                expectsKey = false
+            }
+        }
+        return expectsKey && !components.isEmpty ? nil : components
+    }
+
+    /// The grammar over `Character`s, whose letters and digits may be any script's.
+    static func parseCharacters(_ path: String) -> [JSONPath.Component]? {
+        var components: [JSONPath.Component] = []
+        var rest = Substring(path)
+        var expectsKey = true  // at the start, and after a dot
+        while !rest.isEmpty {
+            if rest.first == "[" {
+                rest = rest.dropFirst()
+                if rest.first == "\"" {
+                    guard let end = rest.dropFirst().firstIndex(of: "\"") else { return nil }
+                    components.append(.key(String(rest[rest.index(after: rest.startIndex)..<end])))
+                    rest = rest[rest.index(after: end)...]
+                } else {
+                    let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                    guard let index = Int(digits) else { return nil }
+                    components.append(.index(index))
+                    rest = rest.dropFirst(digits.count)
+                }
+                guard rest.first == "]" else { return nil }
+                rest = rest.dropFirst()
+                expectsKey = false
+            } else if rest.first == "." {
+                guard !components.isEmpty, !expectsKey else { return nil }
+                rest = rest.dropFirst()
+                expectsKey = true
+            } else {
+                guard expectsKey else { return nil }
+                let key = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+                guard !key.isEmpty else { return nil }
+                components.append(.key(String(key)))
+                rest = rest.dropFirst(key.count)
+                expectsKey = false
+            }
+        }
+        return expectsKey && !components.isEmpty ? nil : components
+    }
+}

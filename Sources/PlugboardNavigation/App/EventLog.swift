@@ -1,0 +1,47 @@
+import PlugboardCore
+
+/// The app's event log: the newest `capacity` events, oldest first (`RecentItems`), so a long
+/// session keeps a constant amount of memory and recording an event stays O(1).
+///
+/// The errors and fallbacks (the state's `problems`) are kept in a ring of their own, so the
+/// start-up problems of a long session are not pushed out by its lifecycle events.
+package struct EventLog: Sendable {
+    /// The default capacity: a thousand events is far more than a session of taps shows (each
+    /// screen change records four or five), enough for the shell's `events` command and the
+    /// simulator's log (which shows the last 200), and a few hundred kilobytes at most.
+    package static let defaultCapacity = 1000
+
+    private var all: RecentItems<AppEvent>
+    private var problemItems: RecentItems<AppEvent>
+
+    package init(capacity: Int = Self.defaultCapacity) {
+        all = RecentItems(capacity: capacity)
+        problemItems = RecentItems(capacity: capacity)
+    }
+
+    package var capacity: Int { all.capacity }
+
+    /// How many events were dropped to keep the newest `capacity`.
+    package var dropped: Int { all.dropped }
+
+    /// The kept events, oldest first.
+    package var events: [AppEvent] { all.items }
+
+    /// The kept errors and fallbacks, oldest first.
+    package var problems: [AppEvent] { problemItems.items }
+
+    /// This log with room for `capacity` events, keeping the newest.
+    package func resized(to capacity: Int) -> EventLog {
+        var log = self
+        log.all = all.resized(to: capacity)
+        log.problemItems = problemItems.resized(to: capacity)
+        return log
+    }
+
+    static func isProblem(_ event: AppEvent) -> Bool { event.name == "error" || event.name == "fallback" }
+
+    package mutating func append(_ event: AppEvent) {
+        all.append(event)
+        if Self.isProblem(event) { problemItems.append(event) }
+    }
+}

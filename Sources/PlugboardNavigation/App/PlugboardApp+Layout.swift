@@ -1,0 +1,178 @@
+import PlugboardCore
+import PlugboardLoader
+
+/// Frames of every container for the device profile (seed 001's root view container):
+///
+/// - with `use_ui_builder_nav_bar` (the default) there is no status-bar container: the bar takes
+///   its space. The bar's area runs from the top edge down to `statusBarHeight +
+///   navigationBarHeight` in the bar's background, and the bar plugin's view is its lower
+///   `navigationBarHeight`, so a plugin gets a bar-sized view whatever the setting;
+/// - without it the status-bar container is the top `statusBarHeight` points, in
+///   `status_bar_color` whatever the bar does, and the bar's area is the `navigationBarHeight`
+///   under it;
+/// - on_top: the root content below the bar's area; overlay: the root content takes everything
+///   under the status-bar container (the whole window when there is none) and the bar's area is
+///   drawn over it; hidden (or `force_nav_bar_hidden`): no bar, the root content takes that same
+///   area;
+/// - when the root answers `placement`, the bar is handed to the root, whose content takes that
+///   same area too (the root decides where the bar goes);
+/// - each presented container covers the window with its own status bar, bar and content, by the
+///   same rules;
+/// - a drawer (a live drawer, seed 000) covers the lower `drawerFraction` of the window, over the
+///   screen it was opened on, which stays in sight above it: its bar (with the close button) on
+///   top, its screen below.
+///
+/// Who paints what is in PlugboardApp+StatusBar.swift.
+extension PlugboardApp {
+    /// The frames of the visible container, for the state snapshot.
+    package struct Frames: Sendable, Hashable, Codable {
+        package var window: Rect
+        /// The status-bar container; nil with the UI Builder bar, which takes its space.
+        package var statusBar: Rect?
+        /// The bar's area; nil when no bar is shown (hidden) or the root places it. With the UI
+        /// Builder bar it starts at the top edge, the bar plugin's view being its lower part.
+        package var navigationBar: Rect?
+        package var content: Rect
+        package var screen: Rect?
+    }
+
+    func layout() {
+        let tree = environment.views
+        try? tree.setFrame(window, device.bounds, by: .host)
+        for container in [rootContainer!] + presented {
+            lay(container, tree)
+        }
+        layRunningTransition()
+    }
+
+    /// How much of the window a drawer covers, from the bottom.
+    static let drawerFraction = 0.6
+
+    /// The frames a container gets for its placement.
+    func frames(for container: StackContainer) -> Frames {
+        let width = device.width
+        let barHeight = barHeight(container)
+        if container.kind == .drawer {
+            // The layer is the drawer; the bar's area and the content are in its coordinates.
+            let height = (device.height * Self.drawerFraction).rounded()
+            return Frames(
+                window: Rect(x: 0, y: device.height - height, width: width, height: height), statusBar: nil,
+                navigationBar: Rect(x: 0, y: 0, width: width, height: barHeight),
+                content: Rect(x: 0, y: barHeight, width: width, height: height - barHeight))
+        }
+        let statusBar: Rect? =
+            settings.useUIBuilderNavBar ? nil : Rect(x: 0, y: 0, width: width, height: device.statusBarHeight)
+        let top = statusBar?.maxY ?? 0
+        let below = Rect(x: 0, y: top, width: width, height: device.height - top)
+        // Under the status-bar container, or from the top edge over the status-bar space.
+        let barArea =
+            statusBar == nil
+            ? Rect(x: 0, y: 0, width: width, height: device.statusBarHeight + barHeight)
+            : Rect(x: 0, y: top, width: width, height: barHeight)
+        let rootPlaces = container.kind == .root && root.placesNavigationBar
+        switch container.placement {
+        case _ where rootPlaces, .hidden:
+            return Frames(window: device.bounds, statusBar: statusBar, navigationBar: nil, content: below)
+        case .onTop:
+            return Frames(
+                window: device.bounds, statusBar: statusBar, navigationBar: barArea,
+                content: Rect(x: 0, y: barArea.maxY, width: width, height: device.height - barArea.maxY))
+        case .overlay:
+            return Frames(window: device.bounds, statusBar: statusBar, navigationBar: barArea, content: below)
+        }
+    }
+
+    /// Seed 003's large titles: the bar area grows by the large title's row.
+    static let largeTitleHeight = 52.0
+
+    private func barHeight(_ container: StackContainer) -> Double {
+        device.navigationBarHeight + (container.prefersLargeTitle ? Self.largeTitleHeight : 0)
+    }
+
+    /// placement.h's area, for a root that places the bar: in the root view's coordinates (the
+    /// content frame), below the status bar when no status-bar container is drawn above it.
+    private func rootBarArea(_ container: StackContainer) -> NavigationBarArea {
+        let topInset = settings.useUIBuilderNavBar ? device.statusBarHeight : 0
+        return NavigationBarArea(
+            frame: Rect(x: 0, y: topInset, width: device.width, height: barHeight(container)), topInset: topInset)
+    }
+
+    /// The bar's view (the plugin's, or the screen's own) in the bar's area: its lower part, the
+    /// bar's height (all of it without the UI Builder bar).
+    private func barViewFrame(in area: Rect, _ container: StackContainer) -> Rect {
+        let height = min(area.height, barHeight(container))
+        return Rect(x: 0, y: area.height - height, width: area.width, height: height)
+    }
+
+    private func lay(_ container: StackContainer, _ tree: ViewTree) {
+        let frames = frames(for: container)
+        try? tree.setFrame(container.layer, frames.window, by: .host)
+        paintStatusBar(container, frame: frames.statusBar, tree)
+        try? tree.setFrame(container.content, frames.content, by: .host)
+
+        // The bar: in the container's slot, or handed to the root.
+        let barView = container.bar?.view
+        if container.kind == .root, root.placesNavigationBar, let barView {
+            try? tree.setHidden(container.barSlot, true, by: .host)
+            // placement.h: at start-up and whenever the placement, the bar view or its area changes.
+            let area = rootBarArea(container)
+            let placed = PlacedBar(
+                view: barView, placement: container.placement, area: root.takesNavigationBarArea ? area : nil)
+            if placed != lastPlacedBar {
+                lastPlacedBar = placed
+                root.placeNavigationBar(barView, placement: placed.placement, area: area)
+            }
+        } else {
+            try? tree.setHidden(container.barSlot, frames.navigationBar == nil, by: .host)
+            try? tree.setFrame(container.barSlot, frames.navigationBar ?? .zero, by: .host)
+            paintBarArea(container, tree)
+            // The screen's own bar replaces the plugin's view in the slot while the screen is on top.
+            let custom = container.customBar?.view
+            for child in tree[container.barSlot]?.children ?? [] where child != barView && child != custom {
+                try? tree.removeChild(child, from: container.barSlot, by: .host)
+            }
+            if let barView { try? tree.setHidden(barView, custom != nil, by: .host) }
+            if let area = frames.navigationBar, let shown = custom ?? barView {
+                if tree[shown]?.parent != container.barSlot {
+                    try? tree.addChild(shown, to: container.barSlot, by: .host)
+                }
+                let barFrame = barViewFrame(in: area, container)
+                try? tree.setFrame(shown, barFrame, by: .host)
+                if custom == nil { container.bar?.layout(width: barFrame.width, height: barFrame.height) }
+            }
+        }
+
+        // The content: the root (which frames the screen container) or the presented screen.
+        let size = frames.content
+        if container.kind == .root {
+            if let rootView = root.view {
+                try? tree.setFrame(rootView, Rect(x: 0, y: 0, width: size.width, height: size.height), by: .host)
+            }
+            // A plugin root once per size (root.h); the built-in menu every time, as the menu's
+            // transition moves its panel and this puts it back.
+            if root is BuiltInSideMenu || rootLaidOut.changes(to: size.width, size.height) {
+                root.layout(width: size.width, height: size.height)
+            }
+            attach(container.top, to: screenContainer, tree)
+            // A root that places the bar frames it in its own layout; the bar then lays out its parts.
+            if root.placesNavigationBar, let barView = container.bar?.view, let frame = tree[barView]?.frame {
+                container.bar?.layout(width: frame.width, height: frame.height)
+            }
+        } else {
+            attach(container.top, to: container.content, tree)
+        }
+    }
+
+    /// Shows only `entry`'s view in `parent`, sized to it.
+    private func attach(_ entry: ScreenEntry?, to parent: ViewHandle, _ tree: ViewTree) {
+        let view = entry?.controller.view
+        for child in tree[parent]?.children ?? [] where child != view {
+            try? tree.removeChild(child, from: parent, by: .host)
+        }
+        guard let entry, let view else { return }
+        if tree[view]?.parent != parent { try? tree.addChild(view, to: parent, by: .host) }
+        let bounds = tree[parent]?.frame ?? .zero
+        try? tree.setFrame(view, Rect(x: 0, y: 0, width: bounds.width, height: bounds.height), by: .host)
+        entry.controller.layout(width: bounds.width, height: bounds.height)
+    }
+}

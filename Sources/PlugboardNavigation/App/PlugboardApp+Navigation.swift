@@ -1,0 +1,326 @@
+import PlugboardConfig
+import PlugboardCore
+import PlugboardLoader
+
+/// Stack changes: push, present, back, close, root selection. Every change runs the lifecycle in
+/// order: the outgoing screen gets will_disappear then did_disappear, the bar is customised for
+/// the incoming screen, and the incoming screen gets will_appear then did_appear. Screens that
+/// leave a stack stay in the screen cache; only eviction (and shutdown) destroys them.
+extension PlugboardApp {
+    /// The container whose top screen is visible.
+    package var topContainer: StackContainer { presented.last ?? rootContainer }
+    var visibleEntry: ScreenEntry? { topContainer.top }
+    /// The root container, then the presented ones from bottom to top.
+    package var containers: [StackContainer] { [rootContainer!] + presented }
+
+    func observe(_ controller: any ScreenController) -> (LifecycleEvent) -> Void {
+        { [unowned self] event in record(AppEvent(event.rawValue, controller.screenID)) }
+    }
+
+    /// Runs a stack change between the visible screen before and after it. A change under what
+    /// is visible (a push beneath a presented screen) makes no lifecycle event.
+    ///
+    /// Seed 003: on the virtual clock an outermost push, pop, present or dismiss runs as a
+    /// transition in time (PlugboardApp+Transitions.swift): will_* now, did_* at its end.
+    func transition(_ change: () -> Void) {
+        completeRunningTransition()  // a new change ends the one under way
+        transitionDepth += 1
+        changeDepth += 1
+        defer {
+            changeDepth -= 1
+            transitionDepth -= 1
+            runQueuedTransitions()
+        }
+        let outgoing = visibleEntry
+        let containerBefore = topContainer
+        let (presentedBefore, stackBefore) = (presented.count, topContainer.stack.count)
+        change()
+        let incoming = visibleEntry
+        if clock.mode == .virtual, changeDepth == 1, outgoing !== incoming,
+            let (operation, mover, other) = classify(
+                outgoing: outgoing, incoming: incoming, presentedBefore: presentedBefore, stackBefore: stackBefore,
+                containerBefore: containerBefore),
+            case let spec = spec(for: operation, mover: mover), spec.duration > 0
+        {
+            if let outgoing { outgoing.controller.send(.willDisappear, observe: observe(outgoing.controller)) }
+            if let incoming { incoming.controller.send(.willAppear, observe: observe(incoming.controller)) }
+            record(AppEvent("transition", mover.controller.screenID, detail: "\(operation) \(Int(spec.duration)) ms"))
+            let dismissed = operation == .dismiss ? leaving : nil
+            if dismissed == nil, let leaving { releaseLeaving(leaving) }  // emptied on the way, not the mover
+            running = RunningTransition(
+                operation: operation, spec: spec, start: clock.now, container: dismissed ?? topContainer, mover: mover,
+                other: other
+            ) { [unowned self] in
+                if let dismissed { releaseLeaving(dismissed) }
+                if let outgoing { outgoing.controller.send(.didDisappear, observe: observe(outgoing.controller)) }
+                if let incoming { incoming.controller.send(.didAppear, observe: observe(incoming.controller)) }
+            }
+            refreshChanged()
+            return
+        }
+        if let leaving { releaseLeaving(leaving) }  // not animated after all
+        if let outgoing, outgoing !== incoming {
+            outgoing.controller.disappear(observe: observe(outgoing.controller))
+        }
+        refreshChanged()
+        if let incoming, incoming !== outgoing {
+            incoming.controller.appear(observe: observe(incoming.controller))
+        }
+    }
+
+    /// Re-customises every bar, recomputes context buttons and lays everything out.
+    func refresh() {
+        for container in containers { manager.customize(container) }
+        layout()
+    }
+
+    /// After a stack change: re-customises the bars of the containers the change touched (a new
+    /// top screen, depth or bar; `NavigationBarManager.customizeIfChanged`), once each, and lays
+    /// everything out. A bar covered by a presented screen is not told again about the screen
+    /// it already shows when that screen is uncovered.
+    func refreshChanged() {
+        for container in containers { manager.customizeIfChanged(container) }
+        layout()
+    }
+
+    /// Pushes `entry` onto `container` (or, with `replacing`, makes it the only screen; the
+    /// screens it replaces stay cached).
+    func show(_ entry: ScreenEntry, in container: StackContainer, replacing: Bool) {
+        transition {
+            if replacing {
+                container.stack.replaceAll(with: entry)
+            } else {
+                container.stack.append(entry)
+            }
+        }
+    }
+
+    /// Presents `entry` on top of everything in a container of `kind` with its own bar: the
+    /// container it was last presented in when that one was kept (its bar is not made again, and
+    /// is customised only when what it shows has changed since), else a new one.
+    func present(_ entry: ScreenEntry, kind: StackContainer.Kind) {
+        transition {
+            let container = reusableContainer(for: entry, kind: kind)
+            let isNew = container == nil
+            let shown = container ?? StackContainer(kind: kind, tree: environment.views)
+            shown.madeFor = entry
+            try? environment.views.addChild(shown.layer, to: window, by: .host)
+            shown.stack.replaceAll(with: entry)  // first, so a new bar is made for its own screen
+            if isNew { shown.bar = manager.makeBar(for: shown) }
+            presented.append(shown)
+        }
+    }
+
+    /// The container `entry` was last presented in, else the spare one, when of `kind`: its bar
+    /// is customised for `entry` (by the transition) only when it showed something else.
+    private func reusableContainer(for entry: ScreenEntry, kind: StackContainer.Kind) -> StackContainer? {
+        if let kept = entry.keptContainer {
+            entry.keptContainer = nil
+            if kept.kind == kind { return kept }
+            destroy(kept)
+        }
+        guard let spare = spareContainer, spare.kind == kind else { return nil }
+        spareContainer = nil
+        return spare
+    }
+
+    /// Takes `entry` off whatever stack holds it, without destroying it. An emptied presented
+    /// container goes away with its bar.
+    func detach(_ entry: ScreenEntry) {
+        for container in containers { container.stack.removeAll { $0 === entry } }
+        for container in presented where container.stack.isEmpty { removeContainer(container) }
+    }
+
+    func removeContainer(_ container: StackContainer) {
+        presented.removeAll { $0 === container }
+        // On the virtual clock an outermost dismiss keeps the container in sight while it slides
+        // away; the transition's end releases it (PlugboardApp+Transitions.swift).
+        if clock.mode == .virtual && changeDepth == 1 && leaving == nil {
+            leaving = container
+            return
+        }
+        release(container)
+    }
+
+    /// Takes a dismissed container out of sight. While the screen it was made for stays cached,
+    /// the screen keeps it, bar and views as they are, for its next presentation: seed 001's
+    /// presentation container holds its bar instance, and making and destroying a bar on every
+    /// presentation cost more than the rest of a tap. Otherwise its bar and views are destroyed.
+    func release(_ container: StackContainer) {
+        presented.removeAll { $0 === container }
+        if let screen = container.madeFor, screen.keptContainer == nil, cache.holds(screen) {
+            try? environment.views.removeChild(container.layer, from: window, by: .host)
+            screen.keptContainer = container
+            return
+        }
+        destroy(container)
+    }
+
+    /// Destroys a container's bar and views.
+    func destroy(_ container: StackContainer) {
+        container.bar?.destroy()
+        container.bar = nil
+        try? environment.views.release(container.layer, by: .host)
+        for view in [container.statusBar, container.barSlot, container.content] {
+            try? environment.views.release(view, by: .host)
+        }
+    }
+
+    /// Destroys a screen evicted from the cache. The container kept for it becomes the spare
+    /// (when there is none yet), which the next screen presented without a container of its own
+    /// is shown in: a tap that misses the cache makes a screen, not also a bar.
+    func evict(_ entry: ScreenEntry) {
+        if let kept = entry.keptContainer, spareContainer == nil {
+            entry.keptContainer = nil
+            kept.madeFor = nil
+            spareContainer = kept
+        }
+        destroy(entry)
+    }
+
+    /// Destroys a screen and the container kept for it (first: its bar was made after the screen).
+    func destroy(_ entry: ScreenEntry) {
+        if let kept = entry.keptContainer {
+            entry.keptContainer = nil
+            destroy(kept)
+        }
+        entry.controller.destroy()
+    }
+
+    /// Back: pops the visible container's top screen (it stays cached). False when there is
+    /// nothing to pop.
+    @discardableResult
+    package func back() -> Bool {
+        let container = topContainer
+        guard container.stack.count > 1 else { return false }
+        transition { _ = container.stack.popLast() }
+        trimCache()
+        return true
+    }
+
+    /// Close: dismisses the top presented container (its screens stay cached). False in root state.
+    @discardableResult
+    package func close() -> Bool {
+        guard let container = presented.last else { return false }
+        transition {
+            container.stack.removeAll()
+            removeContainer(container)
+        }
+        trimCache()
+        return true
+    }
+
+    /// The menu button: the root's special action. False when the root has none.
+    @discardableResult
+    package func menu() -> Bool {
+        guard presented.isEmpty, rootContainer.stack.count <= 1, root.hasSpecialAction else { return false }
+        completeRunningTransition()
+        root.performSpecialAction()
+        isMenuOpen.toggle()
+        record(AppEvent("special_action", root.identifier))
+        menuTransition(opening: isMenuOpen)
+        layout()
+        return true
+    }
+
+    /// Why `menu()` has nothing to do now, for the shell's message.
+    package var whyNoMenuButton: String {
+        if !presented.isEmpty { return "a presented screen shows its close button" }
+        if rootContainer.stack.count > 1 { return "a pushed screen shows its back button" }
+        return "the root has no special action"
+    }
+
+    /// Selects the root menu's nav item `id`, as the root plugin's `open_item` or the shell does:
+    /// its screen becomes the root's content (seed 002: push from the root; the menu button stays).
+    @discardableResult
+    package func selectRootItem(_ id: String) -> Bool {
+        guard let item = home?.menu?.navItems.flatMap(\.flattened).first(where: { $0.id == id }) else {
+            record(AppEvent("error", id, detail: "no menu item with this id"))
+            return false
+        }
+        let opened = manager.perform(item, origin: .menu, from: rootContainer)
+        if opened { root.selectItem(id) }
+        isMenuOpen = false  // a side menu closes on a selection
+        layout()
+        return opened
+    }
+
+    /// Pops the root stack back to the screen `id`, if it is there.
+    func popRoot(to screenID: String) -> Bool {
+        guard let index = rootContainer.stack.firstIndex(where: { $0.controller.screenID == screenID }) else {
+            return false
+        }
+        popRoot(toIndex: index)
+        return true
+    }
+
+    /// Pops the root stack until the screen at `index` is on top (the popped ones stay cached).
+    func popRoot(toIndex index: Int) {
+        guard index < rootContainer.stack.count - 1 else { return }
+        transition { rootContainer.stack.removeAll(above: index) }
+        trimCache()
+    }
+
+    /// Shows the rivers.json screen `id` as a link would: pushed onto the visible stack, or
+    /// presented when its `styles.presentation` (or `presentation`) says so. False for an
+    /// unknown id.
+    @discardableResult
+    package func showScreen(
+        _ id: String, dataSource: JSONValue? = nil, presentation: ScreenPresentation? = nil
+    ) -> Bool {
+        open(NavigationRequest(.screen(id), origin: .link, dataSource: dataSource, presentation: presentation))
+    }
+
+    /// Taps a view by handle, as a person would. Errors say why the view is not tappable.
+    package func tap(_ view: ViewHandle) throws(ViewError) {
+        try environment.views.tap(view)
+    }
+
+    /// Taps the visible view whose identifier is `identifier` (searched in the top layer).
+    package func tap(identifier: String) throws(ViewError) {
+        guard let view = environment.views.find(identifier: identifier, under: topContainer.layer) else {
+            throw ViewError.unknownIdentifier(identifier)
+        }
+        try tap(view)
+    }
+
+    /// Switches the device profile and lays everything out again (`_tablet` keys apply).
+    package func setDevice(_ kind: DeviceProfile.Kind) {
+        device = DeviceProfile.named(kind)
+        refresh()
+    }
+
+    /// The container whose stack holds the screen instance behind `host`.
+    func container(ofScreen host: InstanceHost) -> StackContainer? {
+        containers.first { container in
+            container.stack.contains { ($0.controller as? PluginScreenController)?.instance.host === host }
+        }
+    }
+}
+
+extension PlugboardApp: ScreenHostDelegate {
+    /// A screen changed its own bar values (seed 003): shown at once when it is on top of a
+    /// container (otherwise when it next is).
+    package func screenBarChanged(_ host: InstanceHost) {
+        let onTop = containers.contains { ($0.top?.controller as? PluginScreenController)?.instance.host === host }
+        if onTop && transitionDepth == 0 { refresh() }
+    }
+
+    /// A screen's own close button (screens that hide the bar, seed 002): dismisses its presented
+    /// container, pops it, or — when it is the root's only screen — goes back to Home, the way
+    /// the app started.
+    package func close(_ host: InstanceHost) -> Bool {
+        guard let container = container(ofScreen: host), container === topContainer,
+            (container.top?.controller as? PluginScreenController)?.instance.host === host
+        else { return false }
+        record(AppEvent("screen_close", host.pluginID))
+        if container.kind != .root { return container.stack.count == 1 ? close() : back() }
+        if container.stack.count > 1 { return back() }
+        guard let home, container.top?.key != ScreenCache.Key(screenID: home.id, dataSource: nil) else { return false }
+        let opened = open(NavigationRequest(.screen(home.id), origin: .menu))
+        if let item = home.menu?.navItems.flatMap(\.flattened).first(where: { $0.data.target == home.id }) {
+            root.selectItem(item.id)
+        }
+        return opened
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import PlugboardConfig
+import PlugboardCore
+import PlugboardLoader
+
+/// A running app: plugins.json + rivers.json loaded, the root container composed, the
+/// navigation-bar manager in place. The one path the CLI, the tests and the deep-link router drive.
+///
+/// Start-up follows seed 001: read and validate the configuration; load the plugin libraries;
+/// the root is the plugin named by the home screen's `menu` navigation (else, or when it fails,
+/// the built-in side menu); the root container starts in root state with the home screen; the
+/// navigation-bar manager creates the bar named by the home screen's `nav_bar` navigation (else
+/// the default bar) and customises it for the visible screen.
+package final class PlugboardApp {
+    package let configuration: AppConfiguration
+    package var settings: AppSettings
+    package let environment: PlugboardHost
+    package internal(set) var device: DeviceProfile
+    package let plugins: AppPlugins
+    /// The event log, oldest first: the newest `eventLogCapacity` events (`EventLog`).
+    package var events: [AppEvent] { eventLog.events }
+    /// The log behind `events`, bounded so a long session does not grow without end.
+    package private(set) var eventLog = EventLog()
+    /// How many events `events` keeps (`EventLog.defaultCapacity` unless set); lowering it keeps
+    /// the newest.
+    package var eventLogCapacity: Int {
+        get { eventLog.capacity }
+        set { eventLog = eventLog.resized(to: newValue) }
+    }
+    package let cache: ScreenCache
+    /// Opens the URLs of URL nav items (the shell prints them or runs `--open-url-command`).
+    package var urlOpener: ((String) -> Void)?
+    /// The cast device the user connected to from the cast picker, if any.
+    package internal(set) var castDevice: String?
+    /// The side menu's open state, as the menu button and selections leave it (the `menu` route).
+    package internal(set) var isMenuOpen = false
+    /// The route keys deep links use (seed 004).
+    package let routes: AppRoutes
+    /// How many changes are running (nested: a transition's steps, a plugin asking during one).
+    var transitionDepth = 0
+    /// Transitions waiting for the running ones (`RouteTransition.enqueue`).
+    var queuedTransitions: [() -> Void] = []
+    /// The transitions' clock (seed 003): instant unless told otherwise.
+    package let clock = TransitionClock()
+    /// The transition under way on the virtual clock.
+    package var running: RunningTransition?
+    /// The bar view and placement last handed to a root that places the bar.
+    var lastPlacedBar: PlacedBar?
+    struct PlacedBar: Equatable {
+        var view: ViewHandle
+        var placement: Placement
+        /// nil for a root that is not given the area (placement.h: the old call is repeated only
+        /// when the placement or the bar view changes).
+        var area: NavigationBarArea?
+    }
+    /// The size the root was last laid out for.
+    var rootLaidOut = SizeMemo()
+    /// A dismissed container whose screen left the cache, kept for the next presentation of a
+    /// screen without a container of its own (`evict`).
+    var spareContainer: StackContainer?
+    /// A dismissed container still sliding away on the virtual clock (drawn over the others).
+    package var leaving: StackContainer?
+    /// The transition the route being applied asks for (seed 003: per route), over the screen's.
+    var routeTransition: TransitionSpec?
+    /// Stack changes in progress, nested (a plugin opening a screen from a lifecycle event):
+    /// only the outermost runs in time.
+    var changeDepth = 0
+    /// Hears every event as it is recorded (analytics, the shell's state file, tests).
+    package var eventObserver: ((AppEvent) -> Void)?
+
+    let searchPath: LibrarySearchPath
+    let window: ViewHandle
+    /// The host-owned view the root shows the root stack's screens in.
+    package let screenContainer: ViewHandle
+    var root: (any RootAdapter)!
+    package var rootContainer: StackContainer!
+    var presented: [StackContainer] = []
+    var screens: ScreenFactory!
+    var manager: NavigationBarManager!
+
+    /// Loads the app in `folder`: plugins.json, rivers.json and the optional settings.json.
+    /// Throws the configuration's diagnostics when it has errors; plugin failures do not throw
+    /// (the host falls back and records why in `events`).
+    package convenience init(
+        folder: URL, searchPath: LibrarySearchPath, settings: AppSettings? = nil,
+        environment: PlugboardHost = PlugboardHost()
+    ) throws(AppConfiguration.Invalid) {
+        let configuration = try AppConfiguration.load(folder: folder)
+        let loadedSettings: AppSettings
+        if let settings { loadedSettings = settings } else { loadedSettings = try AppSettings.load(folder: folder) }
+        self.init(
+            configuration: configuration, settings: loadedSettings, searchPath: searchPath, environment: environment)
+    }
+
+    /// `exclusions`: plugins and libraries a supervisor saw fail earlier in the session; they
+    /// are treated like plugins that failed to load.
+    package init(
+        configuration: AppConfiguration, settings: AppSettings, searchPath: LibrarySearchPath,
+        environment: PlugboardHost = PlugboardHost(), exclusions: PluginExclusions = .init()
+    ) {
+        self.configuration = configuration
+        self.settings = settings
+        self.environment = environment
+        self.searchPath = searchPath
+        device = DeviceProfile.named(settings.device)
+        cache = ScreenCache(capacity: settings.screenCacheCapacity)
+        routes = AppRoutes(configuration: configuration, settings: settings)
+        plugins = AppPlugins(configuration: configuration, searchPath: searchPath, exclusions: exclusions)
+        environment.exports = plugins.exports
+        let tree = environment.views
+        window = tree.create(.container, owner: .host)
+        screenContainer = tree.create(.container, owner: .host)
+        try? tree.setIdentifier(window, "window", by: .host)
+        try? tree.setIdentifier(screenContainer, "screen-container", by: .host)
+        for problem in routes.problems { record(AppEvent("error", "settings.json", detail: problem)) }
+        for failure in plugins.failures.values.sorted(by: { $0.identifier < $1.identifier }) {
+            record(AppEvent("error", failure.identifier, detail: failure.error.description))
+        }
+        screens = ScreenFactory(
+            configuration: configuration, plugins: plugins, environment: environment,
+            record: { [unowned self] in record($0) })
+        manager = NavigationBarManager(app: self)
+        screens.screenDelegate = self
+        screens.navigationDelegate = self
+        screens.openFromCell = { [unowned self] target, dataSource in
+            if isAppURL(target) {
+                route(toLink: target, from: "cell")
+            } else {
+                open(NavigationRequest(.screen(target), origin: .cell, dataSource: dataSource))
+            }
+        }
+        start()
+    }
+
+    deinit { shutdown() }
+
+    var home: Screen? { configuration.rivers.home }
+
+    func record(_ event: AppEvent) {
+        eventLog.append(event)
+        eventObserver?(event)
+    }
+
+    private func start() {
+        root = makeRoot()
+        rootContainer = StackContainer(kind: .root, tree: environment.views)
+        try? environment.views.addChild(rootContainer.layer, to: window, by: .host)
+        if let view = root.view { try? environment.views.addChild(view, to: rootContainer.content, by: .host) }
+        rootContainer.bar = manager.makeBar(for: rootContainer)
+        guard let home else { return }
+        let entry = entry(for: home, dataSource: nil, key: ScreenCache.Key(screenID: home.id, dataSource: nil))
+        cache.insert(entry)
+        show(entry, in: rootContainer, replacing: false)
+    }
+
+    /// Seed 001 steps 2–3: the menu plugin of the home screen, else the built-in side menu.
+    private func makeRoot() -> any RootAdapter {
+        let menu = home?.menu
+        let fallback = {
+            BuiltInSideMenu(
+                items: menu?.navItems ?? [], screenContainer: self.screenContainer, environment: self.environment,
+                open: { [unowned self] in _ = selectRootItem($0) })
+        }
+        guard settings.useUIBuilderRoot, let menu, let type = menu.navigationType else { return fallback() }
+        guard let plugin = plugins.plugin(type), plugin.descriptor.kind == .root else {
+            let why = plugins.failures[type]?.description ?? "no loadable root plugin '\(type)'"
+            record(AppEvent("fallback", "builtin.side_menu", detail: why))
+            return fallback()
+        }
+        do throws(PluginLoadError) {
+            return try RootInstance(
+                library: plugin.library, pluginID: plugin.descriptor.id, environment: environment,
+                pluginJSON: plugin.entry.pluginModelJSON, dataSourceJSON: menu.modelJSON, delegate: manager,
+                navigation: self)
+        } catch {
+            record(AppEvent("fallback", "builtin.side_menu", detail: error.description))
+            return fallback()
+        }
+    }
+
+    /// The stack entry for a rivers.json screen opened with `dataSource`.
+    func entry(for screen: Screen, dataSource: JSONValue?, key: ScreenCache.Key) -> ScreenEntry {
+        let whiteLabel =
+            BuiltInScreenType(rawValue: screen.type)?.isWhiteLabel == true
+            || configuration.plugins.entry(screen.type)?.manifest.plugboard?.whiteLabel == true
+        return ScreenEntry(
+            controller: screens.make(screen, dataSource: dataSource), screen: screen, isWhiteLabel: whiteLabel, key: key
+        )
+    }
+
+    /// Hands `url` to the system, as a URL nav item asks (seed 000: "Opens external URL"): the
+    /// event log records it and `urlOpener` (the shell's) opens it.
+    func openExternalURL(_ url: String, itemID: String) {
+        record(AppEvent("open_url", itemID, detail: url))
+        urlOpener?(url)
+    }
+
+    /// Destroys every screen (on a stack or cached), bar and the root. Called by deinit; safe to
+    /// call twice.
+    package func shutdown() {
+        guard rootContainer != nil else { return }
+        var destroyed: Set<ObjectIdentifier> = []
+        for container in [leaving, spareContainer].compactMap({ $0 }) { destroy(container) }
+        (leaving, spareContainer) = (nil, nil)
+        for container in presented.reversed() + [rootContainer!] {
+            for entry in container.stack.reversed() {
+                destroy(entry)
+                destroyed.insert(ObjectIdentifier(entry))
+            }
+            container.stack.removeAll()
+            container.bar?.destroy()
+        }
+        for entry in cache.removeAll() where !destroyed.contains(ObjectIdentifier(entry)) { destroy(entry) }
+        presented.removeAll()
+        root.destroy()
+        rootContainer = nil
+        plugins.release()
+    }
+}

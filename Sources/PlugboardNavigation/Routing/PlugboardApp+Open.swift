@@ -1,0 +1,152 @@
+import PlugboardConfig
+import PlugboardCore
+import PlugboardLoader
+
+/// The navigation engine: every request, whatever its entry point, is decided here.
+///
+/// The rules of seed 002: from the root's menu a screen becomes the root's content (the menu
+/// button stays); from a navigation bar it is presented in a container with its own bar and a
+/// close button (a live drawer slides over the current screen instead); from a cell, a link or
+/// a plugin it is pushed onto the stack it came from, or presented, as the target's
+/// `styles.presentation` (or the caller) says. Every screen goes through the screen cache: a
+/// screen opened again with the same id and data source is the same instance, shown again.
+extension PlugboardApp {
+    /// How a request is carried out.
+    enum Presentation: String {
+        case rootContent = "root content"
+        case rootReplace = "root"
+        case push, present, drawer
+    }
+
+    /// What a request resolves to: the cache key, how to make the screen, and the target's own
+    /// `styles.presentation`.
+    struct ResolvedTarget {
+        var key: ScreenCache.Key
+        var screenPresentation: ScreenPresentation?
+        var make: () -> ScreenEntry
+        var isDrawer = false
+    }
+
+    /// Carries out `request`. False (with an `error` event) when its target does not exist.
+    @discardableResult
+    package func open(_ request: NavigationRequest) -> Bool {
+        guard let target = resolve(request) else { return false }
+        let presentation =
+            request.replacesRoot ? .rootReplace : request.asDrawer ? .drawer : presentation(for: request, target)
+        let from = request.from ?? topContainer
+        if presentation != .rootContent, presentation != .rootReplace, visibleEntry?.key == target.key { return true }
+        record(AppEvent("open", target.key.description, detail: "\(request.origin.rawValue): \(presentation.rawValue)"))
+        let attributes = request.attributes
+        func prepared(_ entry: ScreenEntry) -> ScreenEntry {
+            if let attributes, let plugin = entry.controller as? PluginScreenController {
+                plugin.instance.updateAttributes(data: attributes.data, objectJSON: attributes.object?.serialized())
+            }
+            return entry
+        }
+        switch presentation {
+        case .rootContent: showAsRootContent(target, prepared)
+        case .rootReplace: replaceRoot(target, prepared)
+        case .push: show(prepared(entry(target)), in: from, replacing: false)
+        case .present: present(prepared(entry(target)), kind: .presented)
+        case .drawer: present(prepared(entry(target)), kind: .drawer)
+        }
+        trimCache()
+        return true
+    }
+
+    /// Seed 002's rule, in one place.
+    func presentation(for request: NavigationRequest, _ target: ResolvedTarget) -> Presentation {
+        switch request.origin {
+        case .menu: return .rootContent
+        case .navigationBar: return target.isDrawer ? .drawer : .present
+        case .cell, .link:
+            return (request.presentation ?? target.screenPresentation) == .present ? .present : .push
+        }
+    }
+
+    /// The cached entry for `target` (taken off any stack it is on), or a new one, cached.
+    func entry(_ target: ResolvedTarget) -> ScreenEntry {
+        if let cached = cache.lookup(target.key) {
+            detach(cached)
+            return cached
+        }
+        let made = target.make()
+        cache.insert(made)
+        return made
+    }
+
+    /// The menu's rule: dismiss what is presented, then make the screen the root stack's only
+    /// one (or pop back to it when it already is the root content).
+    private func showAsRootContent(_ target: ResolvedTarget, _ prepared: (ScreenEntry) -> ScreenEntry) {
+        while !presented.isEmpty { close() }
+        replaceRoot(target, prepared)
+    }
+
+    /// Makes the screen the root stack's only one (popping back to it when it is the root already).
+    private func replaceRoot(_ target: ResolvedTarget, _ prepared: (ScreenEntry) -> ScreenEntry) {
+        if let first = rootContainer.stack.first, first.key == target.key {
+            _ = prepared(first)
+            popRoot(toIndex: 0)
+            return
+        }
+        show(prepared(entry(target)), in: rootContainer, replacing: true)
+    }
+
+    /// Destroys least recently used screens that are on no stack, past the cache's capacity.
+    /// Evicts what is over capacity and on no stack (`ScreenEntry.stacksHolding`, kept by the
+    /// stacks themselves: no stack is walked).
+    func trimCache() {
+        cache.trim(destroy: { evict($0) })
+    }
+
+    // MARK: targets
+
+    func resolve(_ request: NavigationRequest) -> ResolvedTarget? {
+        let dataSource = request.dataSource
+        switch request.target {
+        case .screen(let id):
+            guard let screen = configuration.rivers.screen(id) else {
+                record(AppEvent("error", id, detail: "no screen with this id in rivers.json"))
+                return nil
+            }
+            let key = ScreenCache.Key(screenID: id, dataSource: dataSource)
+            return ResolvedTarget(key: key, screenPresentation: screen.styles.presentation) { [unowned self] in
+                entry(for: screen, dataSource: dataSource, key: key)
+            }
+        case .component(let item):
+            let key = ScreenCache.Key(
+                screenID: "\(item.typeName):\(item.id)",
+                dataSource: dataSource ?? ScreenProps.componentModels(item).dataSource)
+            return ResolvedTarget(
+                key: key, screenPresentation: nil,
+                make: { [unowned self] in
+                    ScreenEntry(controller: screens.makeComponent(item), screen: nil, isWhiteLabel: false, key: key)
+                }, isDrawer: item.type == .liveDrawer)
+        case .whiteLabel(let type, let itemID):
+            let key = ScreenCache.Key(screenID: "\(type.rawValue):\(itemID)", dataSource: nil)
+            return ResolvedTarget(key: key, screenPresentation: nil) { [unowned self] in
+                ScreenEntry(
+                    controller: screens.makeWhiteLabel(type, itemID: itemID), screen: nil, isWhiteLabel: true, key: key)
+            }
+        case .castPicker(let itemID):
+            let key = ScreenCache.Key(screenID: "cast:\(itemID)", dataSource: nil)
+            return ResolvedTarget(key: key, screenPresentation: nil) { [unowned self] in
+                ScreenEntry(controller: makeCastPicker(itemID: itemID), screen: nil, isWhiteLabel: false, key: key)
+            }
+        }
+    }
+}
+
+extension PlugboardApp: NavigationHostDelegate {
+    /// A plugin opens a screen (`plugboard.host.navigation`): a link from where it is shown —
+    /// the stack of the calling screen, or the root stack for the root.
+    package func navigation(
+        _ host: InstanceHost, open screenID: String, dataSource: JSONValue?, mode: ScreenPresentation?
+    ) -> Bool {
+        var request = NavigationRequest(.screen(screenID), origin: .link, dataSource: dataSource, presentation: mode)
+        request.from = host.kind == .root ? rootContainer : container(ofScreen: host)
+        return open(request)
+    }
+
+    package func screenExists(_ screenID: String) -> Bool { configuration.rivers.screen(screenID) != nil }
+}

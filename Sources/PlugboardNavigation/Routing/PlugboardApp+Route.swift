@@ -1,0 +1,131 @@
+import PlugboardConfig
+import PlugboardCore
+import PlugboardLoader
+
+/// Opening URLs (seed 004): a URL is diffed against the state URL into ordered updates — hide,
+/// replace or pop, push, show — which run through the same engine as taps (lifecycle events,
+/// bar customisation, screen cache), so a deep link and a tap sequence that reach the same state
+/// leave the same state.
+extension PlugboardApp {
+    /// Opens `url`: checks it, then applies the updates from the state URL to it.
+    package func open(url: RouteURL) throws(RoutingError) {
+        guard url.scheme == settings.scheme else { throw .wrongScheme(url: url.description, expected: settings.scheme) }
+        guard !url.components.isEmpty else { throw .noRoot(url.description) }
+        try run(RouteDiff.updates(from: stateURL, to: url), object: nil)
+        record(AppEvent("route", url.description))
+    }
+
+    /// Opens the URL text `text`.
+    package func open(urlText text: String) throws(RoutingError) {
+        let url: RouteURL
+        do throws(RouteURLError) {
+            url = try RouteURL.parse(text)
+        } catch {
+            throw .malformedURL(error)
+        }
+        try open(url: url)
+    }
+
+    /// True when `text` is a URL of the app's scheme (a link inside the app).
+    package func isAppURL(_ text: String) -> Bool { text.hasPrefix(settings.scheme + "://") }
+
+    /// Follows a link of the app's scheme from a nav item or a cell; a bad one is an `error`
+    /// event and changes nothing.
+    @discardableResult
+    func route(toLink text: String, from source: String) -> Bool {
+        do throws(RoutingError) {
+            try open(urlText: text)
+            return true
+        } catch {
+            record(AppEvent("error", source, detail: "\(text): \(error)"))
+            return false
+        }
+    }
+
+    /// Checks every key of `updates`, then applies them in order (nothing changes when one is
+    /// unknown). `object` is the JSON object passed with the last pushed or replaced component.
+    func run(_ updates: [RouteUpdate], object: JSONValue?) throws(RoutingError) {
+        for update in updates { try check(update) }
+        let lastWithData = updates.lastIndex {
+            if case .push = $0 { true } else if case .replace = $0 { true } else { false }
+        }
+        for (index, update) in updates.enumerated() {
+            apply(update, object: index == lastWithData ? object : nil)
+        }
+    }
+
+    private func check(_ update: RouteUpdate) throws(RoutingError) {
+        switch update {
+        case .hide(let key, _), .show(let key, _):
+            guard routes.route(key) != nil else { throw .unknownRoute(key) }
+        case .replace(let key, _), .push(let key, _):
+            guard let route = routes.route(key) else { throw .unknownRoute(key) }
+            guard route.screenID != nil, route.kind != .animation else {
+                throw .unusable("'\(key)' is an animation route, not a screen of the stack")
+            }
+        case .pop: break
+        }
+    }
+
+    private func apply(_ update: RouteUpdate, object: JSONValue?) {
+        // Seed 003 per route: `u` (unanimated) takes no time; a settings route has its own.
+        routeTransition = nil
+        defer { routeTransition = nil }
+        switch update {
+        case .show(let key, let options), .hide(let key, let options):
+            if options.contains(.unanimated) {
+                routeTransition = TransitionSpec(duration: 0, curve: .linear, direction: .fade)
+            } else {
+                routeTransition = routes.route(key)?.transition
+            }
+        case .replace(let key, _), .push(let key, _): routeTransition = routes.route(key)?.transition
+        case .pop: break
+        }
+        switch update {
+        case .hide(let key, _):
+            if key == AppRoutes.menu {
+                if isMenuOpen { menu() }
+            } else if let screenID = routes.route(key)?.screenID,
+                let container = presented.last(where: { $0.stack.first?.key.screenID == screenID })
+            {
+                dismiss(container)
+            }
+        case .show(let key, _):
+            if key == AppRoutes.menu {
+                if !isMenuOpen { menu() }
+            } else if let route = routes.route(key), let screenID = route.screenID {
+                var request = NavigationRequest(.screen(screenID), origin: .link, presentation: .present)
+                request.asDrawer = route.kind == .animation
+                open(request)
+            }
+        case .replace(let key, let data), .push(let key, let data):
+            guard let screenID = routes.route(key)?.screenID else { return }
+            var request = NavigationRequest(
+                .screen(screenID), origin: .link, dataSource: object ?? Self.dataSource(ofRouteData: data),
+                presentation: .push)
+            request.from = rootContainer
+            if case .replace = update { request.replacesRoot = true }
+            request.attributes = NavigationRequest.Attributes(data: data, object: object)
+            open(request)
+        case .pop(let key, let data):
+            let component = RouteURL.Component(key, data: data)
+            guard
+                let index = rootContainer.stack.lastIndex(where: {
+                    RouteURL.Component($0.key.screenID, data: Self.routeData(of: $0.key.dataSource)) == component
+                }), index > 0
+            else { return }
+            popRoot(toIndex: index - 1)
+        }
+    }
+
+    /// Dismisses `container`, wherever it is among the presented ones.
+    func dismiss(_ container: StackContainer) {
+        if container === presented.last {
+            close()
+        } else {
+            container.stack.removeAll()
+            removeContainer(container)
+            refreshChanged()
+        }
+    }
+}

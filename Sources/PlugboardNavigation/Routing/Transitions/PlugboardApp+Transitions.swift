@@ -1,0 +1,164 @@
+import PlugboardConfig
+import PlugboardCore
+import PlugboardLoader
+
+/// Seed 003's transitions as data. Every stack change has a transition (its operation, and the
+/// spec: the defaults, or the moving screen's own through plugboard.ext.transition). On the
+/// instant clock its time passes at once and the lifecycle runs as it always has. On the virtual
+/// clock a push, pop, present or dismiss sends will_disappear and will_appear at the start, moves
+/// the screen (its frame interpolated from the clock: pushed and popped screens slide in their
+/// stack's area, a presented container's layer slides in over the window) and sends
+/// did_disappear and did_appear when `wait` passes its end. While it runs the router's rules
+/// hold: `start` is refused (busy), `enqueue` waits; a change made from inside the engine
+/// completes it first.
+extension PlugboardApp {
+    /// True while a transition runs on the virtual clock.
+    package var isAnimating: Bool { running != nil }
+
+    /// Advances the virtual clock by `milliseconds` (ignored on the instant clock): frames move,
+    /// a transition that ends sends its did_* events, queued transitions run.
+    package func wait(_ milliseconds: Double) {
+        guard clock.mode == .virtual, milliseconds > 0, milliseconds.isFinite else { return }
+        clock.now += milliseconds
+        if let running, clock.now >= running.end {
+            completeRunningTransition()
+        } else {
+            layout()
+        }
+    }
+
+    /// The running transition, for `state`.
+    var transitionState: TransitionState? {
+        running.map {
+            TransitionState(
+                operation: $0.operation, screen: $0.mover?.controller.screenID ?? AppRoutes.menu,
+                duration: $0.spec.duration,
+                curve: $0.spec.curve, direction: $0.spec.direction, elapsed: clock.now - $0.start)
+        }
+    }
+
+    /// Ends the running transition now (its did_* events), as a new change does.
+    package func completeRunningTransition() {
+        guard let ending = running else { return }
+        running = nil
+        ending.finish()
+        layout()
+        runQueuedTransitions()
+    }
+
+    /// Which transition a change between `before` and now was, and what moves.
+    func classify(
+        outgoing: ScreenEntry?, incoming: ScreenEntry?, presentedBefore: Int, stackBefore: Int,
+        containerBefore: StackContainer
+    ) -> (TransitionOperation, mover: ScreenEntry, other: ScreenEntry?)? {
+        if presented.count > presentedBefore, let incoming { return (.present, incoming, outgoing) }
+        if presented.count < presentedBefore, let outgoing { return (.dismiss, outgoing, incoming) }
+        guard containerBefore === topContainer else { return nil }
+        let count = topContainer.stack.count
+        if count > stackBefore, let incoming { return (.push, incoming, outgoing) }
+        if count < stackBefore, let outgoing { return (.pop, outgoing, incoming) }
+        return nil
+    }
+
+    /// The route's spec, else the moving screen's own, else the default.
+    func spec(for operation: TransitionOperation, mover: ScreenEntry) -> TransitionSpec {
+        routeTransition ?? mover.controller.transitionSpec(for: operation) ?? .defaults(for: operation)
+    }
+
+    /// Places the running transition's screens at the clock's time (after the normal layout).
+    func layRunningTransition() {
+        guard let running else { return }
+        let tree = environment.views
+        let arrival = running.arrival(at: clock.now)
+        switch running.operation {
+        case .push, .pop:
+            let parent = running.container.kind == .root ? screenContainer : running.container.content
+            guard let moving = running.mover?.controller.view, let base = tree[parent]?.frame else { return }
+            // The screen beneath stays in sight; the moving one is drawn over it.
+            if let below = running.other?.controller.view, below != moving {
+                if tree[below]?.parent != parent { try? tree.addChild(below, to: parent, by: .host) }
+                try? tree.setFrame(below, Rect(x: 0, y: 0, width: base.width, height: base.height), by: .host)
+                running.other?.controller.layout(width: base.width, height: base.height)
+            }
+            try? tree.addChild(moving, to: parent, by: .host)  // front-most
+            let offset = running.spec.offset(arrived: arrival, width: base.width, height: base.height)
+            try? tree.setFrame(
+                moving, Rect(x: offset.x, y: offset.y, width: base.width, height: base.height), by: .host)
+        case .present:
+            guard let layer = presented.last?.layer, let frame = tree[layer]?.frame else { return }
+            let offset = running.spec.offset(arrived: arrival, width: device.width, height: device.height)
+            try? tree.setFrame(
+                layer, Rect(x: frame.x + offset.x, y: frame.y + offset.y, width: frame.width, height: frame.height),
+                by: .host)
+        case .dismiss:
+            guard let layer = leaving?.layer, let frame = tree[layer]?.frame else { return }
+            let resting = frames(for: running.container).window
+            let offset = running.spec.offset(arrived: arrival, width: device.width, height: device.height)
+            try? tree.setFrame(
+                layer, Rect(x: resting.x + offset.x, y: resting.y + offset.y, width: frame.width, height: frame.height),
+                by: .host)
+        case .menuOpen, .menuClose:
+            guard let panel = (root as? BuiltInSideMenu)?.panel, let frame = tree[panel]?.frame else { return }
+            let offset = running.spec.offset(arrived: arrival, width: frame.width, height: frame.height)
+            try? tree.setHidden(panel, false, by: .host)  // in sight while it moves, closing too
+            try? tree.setFrame(
+                panel, Rect(x: offset.x, y: offset.y, width: frame.width, height: frame.height), by: .host)
+        }
+    }
+
+    /// The menu's transition, on the virtual clock (the menu button, `select`, the menu route).
+    func menuTransition(opening: Bool) {
+        guard clock.mode == .virtual, changeDepth == 0 else { return }
+        let operation: TransitionOperation = opening ? .menuOpen : .menuClose
+        let spec = routeTransition ?? .defaults(for: operation)
+        guard spec.duration > 0 else { return }
+        record(AppEvent("transition", AppRoutes.menu, detail: "\(operation) \(Int(spec.duration)) ms"))
+        running = RunningTransition(
+            operation: operation, spec: spec, start: clock.now, container: rootContainer, mover: nil, other: nil
+        ) { [unowned self] in
+            // The built-in menu's panel: shown or hidden as the menu ends up.
+            if let menu = root as? BuiltInSideMenu {
+                try? environment.views.setHidden(menu.panel, !isMenuOpen, by: .host)
+            }
+        }
+    }
+
+    /// Releases a dismissed container once its transition is over.
+    func releaseLeaving(_ container: StackContainer) {
+        guard leaving === container else { return }
+        leaving = nil
+        release(container)
+    }
+}
+
+extension PlugboardApp {
+    /// The running transition's moving view, with its frame now and where it ends (for the
+    /// animated SVG).
+    package func animationEnds() -> (view: ViewHandle, now: Rect, end: Rect)? {
+        guard let running else { return nil }
+        let tree = environment.views
+        switch running.operation {
+        case .push, .pop:
+            guard let view = running.mover?.controller.view, let now = tree[view]?.frame else { return nil }
+            let offset = running.spec.offset(
+                arrived: running.operation.moverArrives ? 1 : 0, width: now.width, height: now.height)
+            return (view, now, Rect(x: offset.x, y: offset.y, width: now.width, height: now.height))
+        case .present:
+            guard let container = presented.last, let now = tree[container.layer]?.frame else { return nil }
+            return (container.layer, now, frames(for: container).window)
+        case .menuOpen, .menuClose:
+            guard let panel = (root as? BuiltInSideMenu)?.panel, let now = tree[panel]?.frame else { return nil }
+            let offset = running.spec.offset(
+                arrived: running.operation.moverArrives ? 1 : 0, width: now.width, height: now.height)
+            return (panel, now, Rect(x: offset.x, y: offset.y, width: now.width, height: now.height))
+        case .dismiss:
+            guard let container = leaving, let now = tree[container.layer]?.frame else { return nil }
+            let resting = frames(for: container).window
+            let offset = running.spec.offset(arrived: 0, width: device.width, height: device.height)
+            return (
+                container.layer, now,
+                Rect(x: resting.x + offset.x, y: resting.y + offset.y, width: now.width, height: now.height)
+            )
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import PlugboardLoader
+import PlugboardCore
+
+/// The runtime's clock for transitions (seed 003). `instant`: every transition's time passes at
+/// once, as a script expects; `virtual`: time passes only when told (`wait`), so a transition can
+/// be watched, drawn halfway and tested without depending on timing.
+package final class TransitionClock {
+    package enum Mode: String, Sendable, Codable { case instant, virtual }
+
+    package var mode = Mode.instant
+    /// Milliseconds since the app started, on this clock.
+    package internal(set) var now = 0.0
+
+    package init() {}
+}
+
+/// A transition under way on the virtual clock: what moves, how, and the did_* events its end
+/// sends.
+package final class RunningTransition {
+    package let operation: TransitionOperation
+    package let spec: TransitionSpec
+    let start: Double
+    let container: StackContainer
+    /// The screen that moves: the pushed or presented one, or the popped one; nil for the menu.
+    let mover: ScreenEntry?
+    /// The screen it moves over or uncovers, kept in sight until the end.
+    let other: ScreenEntry?
+    let finish: () -> Void
+
+    init(
+        operation: TransitionOperation, spec: TransitionSpec, start: Double, container: StackContainer,
+        mover: ScreenEntry?, other: ScreenEntry?, finish: @escaping () -> Void
+    ) {
+        self.operation = operation
+        self.spec = spec
+        self.start = start
+        self.container = container
+        self.mover = mover
+        self.other = other
+        self.finish = finish
+    }
+
+    package var end: Double { start + spec.duration }
+
+    /// How far the mover has arrived at `now` (0…1, on the curve): a leaving mover goes from 1 to 0.
+    package func arrival(at now: Double) -> Double {
+        let fraction = spec.duration > 0 ? (now - start) / spec.duration : 1
+        let eased = spec.curve.value(at: fraction)
+        return operation.moverArrives ? eased : 1 - eased
+    }
+}
+
+/// What `state` shows of a running transition.
+package struct TransitionState: Sendable, Hashable, Codable {
+    package var operation: TransitionOperation
+    package var screen: String
+    package var duration: Double
+    package var curve: TransitionSpec.Curve
+    package var direction: TransitionSpec.Direction
+    package var elapsed: Double
+}

@@ -138,6 +138,7 @@ let package = Package(
                 "Plugboard", "PlugboardABI", "PlugboardEngine", "PlugboardHarness", "PlugboardScaffold",
                 "PlugboardSimulator",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             exclude: ["Render/__Snapshots__"],
             // The plugins are loaded from the build folder, never linked.

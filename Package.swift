@@ -37,6 +37,9 @@ let package = Package(
         // The C headers alone, for C targets of other packages (the benchmark suite's plugin).
         .library(name: "PlugboardABI", targets: ["PlugboardABI"]),
         .executable(name: "plugboard", targets: ["PlugboardCLI"]),
+        .executable(name: "plugboard-embedding-example", targets: ["EmbeddingExample"]),
+        // The benchmark suite's workloads, for the package in Benchmarks/ (see the targets).
+        .library(name: "BenchmarkWorkloads", targets: ["BenchmarkWorkloads"]),
     ]
         + (cTestPlugins + swiftTestPlugins + corpusPlugins + cPlugins + swiftPlugins).map {
             .library(name: $0, type: .dynamic, targets: [$0])
@@ -110,6 +113,20 @@ let package = Package(
         .target(name: "PlugboardScaffold"),
         // The embedding API: what a Swift program that hosts plugins imports.
         .target(name: "Plugboard", dependencies: ["PlugboardNavigation", "PlugboardRender"]),
+        // The README's embedding example, built as a program of another package would be: without
+        // package access, so it sees the public API alone.
+        .executableTarget(
+            name: "EmbeddingExample", dependencies: ["Plugboard"], path: "Examples/Embedding", packageAccess: false),
+        // The benchmark suite's workloads and C baselines. Benchmarks/ is a package of its own (its
+        // framework is heavy) that runs them; they live in this package because they measure the
+        // runtime's parts below its public API (the parser, a typed call, the harness, the engine).
+        .target(
+            name: "CBaselines", dependencies: ["PlugboardABI"], path: "Benchmarks/Sources/CBaselines",
+            linkerSettings: [.linkedLibrary("ffi"), .linkedLibrary("dl")]),
+        .target(
+            name: "BenchmarkWorkloads",
+            dependencies: ["CBaselines", "Plugboard", "PlugboardEngine", "PlugboardHarness"],
+            path: "Benchmarks/Sources/BenchmarkWorkloads"),
         // For plugin authors writing Swift: protocols and the exported entry.
         .target(name: "PlugboardSDKEntry", dependencies: ["PlugboardABI"], publicHeadersPath: "."),
         .target(name: "PlugboardSDK", dependencies: ["PlugboardABI", "PlugboardSDKEntry"]),

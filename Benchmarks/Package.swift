@@ -20,36 +20,23 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // Baselines written in C: raw ffi_call of the same function the host calls.
-        .target(
-            name: "CBaselines", dependencies: [.product(name: "PlugboardABI", package: "Plugboard")],
-            linkerSettings: [.linkedLibrary("ffi"), .linkedLibrary("dl")]),
         // The C program app start is compared with: dlopen + dlsym + init of the same libraries.
         .executableTarget(
             name: "CStartBaseline", dependencies: [.product(name: "PlugboardABI", package: "Plugboard")],
             linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "BenchPlugin", dependencies: [.product(name: "PlugboardABI", package: "Plugboard")]),
-        // Each workload: what is measured, its baseline, its goal. Shared by both front ends.
-        .target(
-            name: "BenchmarkWorkloads",
-            dependencies: [
-                "CBaselines",
-                .product(name: "Plugboard", package: "Plugboard"),
-                .product(name: "PlugboardABI", package: "Plugboard"),
-            ]
-        ),
         // App start's child: the runtime starting an app, and nothing else.
         .executableTarget(
             name: "PlugboardStart",
             dependencies: [
-                "BenchmarkWorkloads", .product(name: "Plugboard", package: "Plugboard"),
+                .product(name: "BenchmarkWorkloads", package: "Plugboard"), .product(name: "Plugboard", package: "Plugboard"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // `plugboard-bench [--json]`: every figure with its baseline, ratio and goal.
         .executableTarget(
             name: "PlugboardBench",
             dependencies: [
-                "BenchmarkWorkloads", .product(name: "Plugboard", package: "Plugboard"),
+                .product(name: "BenchmarkWorkloads", package: "Plugboard"), .product(name: "Plugboard", package: "Plugboard"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -57,7 +44,7 @@ let package = Package(
         // instructions where the machine counts them, allocations).
         .executableTarget(
             name: "PlugboardSuite",
-            dependencies: ["BenchmarkWorkloads", .product(name: "Benchmark", package: "benchmark")],
+            dependencies: [.product(name: "BenchmarkWorkloads", package: "Plugboard"), .product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/PlugboardSuite",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

@@ -2,17 +2,17 @@ import Foundation
 
 /// An app as UI Builder delivers it: plugins.json + rivers.json, read, defaulted and validated
 /// together. Nothing is used from a configuration that has errors: `load` throws them all.
-package struct AppConfiguration: Sendable {
+public struct AppConfiguration: Sendable {
     package var plugins: PluginsFile
     package var rivers: RiversFile
     /// Warnings of a configuration that loaded.
     package var warnings: [ConfigDiagnostic]
 
     /// Every error and warning of a configuration that did not load.
-    package struct Invalid: Error, CustomStringConvertible {
+    public struct Invalid: Error, CustomStringConvertible {
         package var diagnostics: [ConfigDiagnostic]
         package init(diagnostics: [ConfigDiagnostic]) { self.diagnostics = diagnostics }
-        package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+        public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
     }
 
     /// The files of an app folder.

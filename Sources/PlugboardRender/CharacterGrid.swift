@@ -15,11 +15,11 @@ struct CellRect: Equatable {
 /// terminal cell is about twice as tall as it is wide), so the drawing keeps the device's
 /// proportions.
 /// A terminal's size in characters (`--size 80x24`, or the tty's).
-package struct TerminalSize: Sendable, Hashable, Codable, CustomStringConvertible {
-    package var columns: Int
-    package var rows: Int
+public struct TerminalSize: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var columns: Int
+    public var rows: Int
 
-    package init(columns: Int, rows: Int) {
+    public init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
     }
@@ -33,7 +33,7 @@ package struct TerminalSize: Sendable, Hashable, Codable, CustomStringConvertibl
         self.init(columns: columns, rows: rows)
     }
 
-    package var description: String { "\(columns)x\(rows)" }
+    public var description: String { "\(columns)x\(rows)" }
 }
 
 struct CellScale: Equatable {

@@ -36,12 +36,12 @@ import PlugboardNavigation
 /// - with `animate`, the running transition (seed 003) plays: the moving view's group gets a SMIL
 ///   `<animateTransform>` (or `<animate>` of its opacity for a fade) from where it is now to
 ///   where it ends, over the time left, on the transition's curve (`keySplines`).
-package enum SVGRenderer {
+public enum SVGRenderer {
     /// - Parameter tapBadges: draw each tap target's number in a small badge over the screen.
     /// - Parameter animate: make the running transition play (nothing moves without one).
     /// - Parameter folder: the app folder, which image paths are relative to; without it only
     ///   `data:` URLs are shown and every other image is a placeholder.
-    package static func render(
+    public static func render(
         _ app: PlugboardApp, tapBadges: Bool = true, animate: Bool = false, folder: URL? = nil
     ) -> String {
         guard let scene = RenderScene(app) else {

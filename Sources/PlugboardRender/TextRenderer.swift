@@ -16,14 +16,14 @@ import PlugboardNavigation
 /// - the logo the bar's appearance asks for, when no bar view shows it, is drawn centred in the bar.
 ///
 /// The output is deterministic; `ansi` adds 24-bit colours (off by default).
-package enum TextRenderer {
+public enum TextRenderer {
     /// - Parameters:
     ///   - ansi: colour the drawing with ANSI escape sequences.
     ///   - columnWidth: points per column (a row is twice that); by default 5, or what keeps the
     ///     drawing at most 100 columns wide.
     ///   - terminal: the terminal to fit: the whole device is drawn within it (the legend
     ///     follows below).
-    package static func render(
+    public static func render(
         _ app: PlugboardApp, ansi: Bool = false, columnWidth: Double? = nil, terminal: TerminalSize? = nil
     ) -> String {
         guard let scene = RenderScene(app) else { return "(the app is shut down)\n" }

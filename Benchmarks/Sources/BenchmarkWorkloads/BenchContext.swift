@@ -1,5 +1,6 @@
 import Foundation
 import Plugboard
+import PlugboardLoader
 
 /// Where the benchmarks find what they measure: the Plugboard checkout, its release build (the
 /// plugin libraries and the `plugboard` executable), this package's build (the benchmark plugin,

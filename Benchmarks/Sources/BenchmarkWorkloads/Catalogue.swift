@@ -1,5 +1,6 @@
 import Foundation
 import Plugboard
+import PlugboardHarness
 
 /// Every benchmark, by name, in the order they are printed. Building one prepares it (loads its
 /// app, generates its document), so only the selected ones are built.

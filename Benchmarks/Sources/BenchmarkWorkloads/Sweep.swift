@@ -1,5 +1,8 @@
 import Foundation
 import Plugboard
+import PlugboardConfig
+import PlugboardLoader
+import PlugboardNavigation
 
 /// How a cost grows with the app: the time of one operation at each size, and the growth
 /// exponent between the two largest sizes, log(t₂/t₁) / log(n₂/n₁) — 1 for work proportional to

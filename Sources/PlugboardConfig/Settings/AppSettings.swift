@@ -18,16 +18,16 @@ import PlugboardCore
 ///                         {"duration": 250, "curve": "ease_out", "direction": "from_top"}}}
 ///       "default_nav_bar": {"library": "GeneralNavBar", "id": "general_nav_bar"}
 ///     }
-package struct AppSettings: Sendable, Hashable {
-    package var useUIBuilderNavBar = true
-    package var useUIBuilderRoot = true
-    package var statusBarColor = ARGBColor(0xFF00_0000)
-    package var device = DeviceProfile.Kind.phone
-    package var screenCacheCapacity = 8
+public struct AppSettings: Sendable, Hashable {
+    public var useUIBuilderNavBar = true
+    public var useUIBuilderRoot = true
+    public var statusBarColor = ARGBColor(0xFF00_0000)
+    public var device = DeviceProfile.Kind.phone
+    public var screenCacheCapacity = 8
     /// The devices a chromecast nav item's cast picker lists.
-    package var castDevices: [String] = []
+    public var castDevices: [String] = []
     /// The scheme of the app's deep links and state URL (seed 004).
-    package var scheme = "app"
+    public var scheme = "app"
     /// Route aliases: a key naming a rivers.json screen, as a stack or modal route.
     package var routeAliases: [String: RouteAlias] = [:]
 
@@ -43,12 +43,12 @@ package struct AppSettings: Sendable, Hashable {
     package var defaultNavBarLibrary = "GeneralNavBar"
     package var defaultNavBarID = "general_nav_bar"
 
-    package init() {}
+    public init() {}
 
     package static let fileName = "settings.json"
 
     /// Reads `settings.json` of `folder`; a missing file gives the defaults.
-    package static func load(folder: URL) throws(AppConfiguration.Invalid) -> AppSettings {
+    public static func load(folder: URL) throws(AppConfiguration.Invalid) -> AppSettings {
         let (settings, diagnostics) = check(folder: folder)
         guard let settings else { throw AppConfiguration.Invalid(diagnostics: diagnostics) }
         return settings

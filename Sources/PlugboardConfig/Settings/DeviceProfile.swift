@@ -1,8 +1,8 @@
 import PlugboardCore
 
 /// The device an app is laid out for: screen size and the heights of the bars, in points.
-package struct DeviceProfile: Sendable, Hashable, Codable {
-    package enum Kind: String, Sendable, Codable, CaseIterable { case phone, tablet }
+public struct DeviceProfile: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable { case phone, tablet }
 
     package var kind: Kind
     package var width: Double

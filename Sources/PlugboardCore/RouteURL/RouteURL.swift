@@ -11,7 +11,7 @@
 /// (`A–Z a–z 0–9 - . _ ~`) is written as `%XX` escapes of its UTF-8 bytes, uppercase hex. One
 /// small rule, rather than a list of delimiters, so no future delimiter (`#`, `;`) can ever be
 /// ambiguous and every canonical URL is plain ASCII.
-package struct RouteURL: Hashable, Sendable, CustomStringConvertible {
+public struct RouteURL: Hashable, Sendable, CustomStringConvertible {
     /// One screen of the stack: a route key and optional data (an id, a slug) the screen is made with.
     package struct Component: Hashable, Sendable, CustomStringConvertible {
         package var key: String
@@ -85,7 +85,7 @@ package struct RouteURL: Hashable, Sendable, CustomStringConvertible {
 
     /// The URL text (canonical: data and keys percent-encoded where needed, options in "vua" order).
     /// Parameters are written as held, in order, including hidden ones, so the text round-trips.
-    package var description: String {
+    public var description: String {
         var text = scheme + "://" + components.map(\.description).joined(separator: "/")
         if !parameters.isEmpty {
             text +=

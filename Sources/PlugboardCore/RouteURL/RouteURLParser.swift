@@ -1,6 +1,6 @@
 /// Why a text is not a route URL, and where: a deep link is typed by people and pasted from
 /// logs, so the error points at the character to fix.
-package struct RouteURLError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct RouteURLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The 1-based column of the offending character, counted in Unicode scalars.
     package var column: Int
     package var message: String
@@ -11,7 +11,7 @@ package struct RouteURLError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// "column N: message"
-    package var description: String { "column \(column): \(message)" }
+    public var description: String { "column \(column): \(message)" }
 }
 
 extension RouteURL {

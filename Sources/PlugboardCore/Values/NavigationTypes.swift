@@ -1,7 +1,7 @@
 import PlugboardABI
 
 /// Where the navigation bar goes (`PB_PLACEMENT_*`, the model's `styles.state`).
-package enum Placement: String, Sendable, Codable, CaseIterable {
+public enum Placement: String, Sendable, Codable, CaseIterable {
     case onTop = "on_top", overlay, hidden
 
     package var cValue: pb_placement_t {
@@ -14,7 +14,7 @@ package enum Placement: String, Sendable, Codable, CaseIterable {
 }
 
 /// What the bar shows in its title area (`PB_PRESENTATION_*`).
-package enum PresentationStyle: String, Sendable, Codable, CaseIterable {
+public enum PresentationStyle: String, Sendable, Codable, CaseIterable {
     case logo, title, hidden
 
     package var cValue: pb_presentation_style_t {
@@ -27,7 +27,7 @@ package enum PresentationStyle: String, Sendable, Codable, CaseIterable {
 }
 
 /// The context button a bar shows (`PB_CONTEXT_BUTTON_*`); at most one.
-package enum ContextButton: String, Sendable, Codable, CaseIterable {
+public enum ContextButton: String, Sendable, Codable, CaseIterable {
     case none, menu, back, close
 
     package var cValue: pb_context_button_t {

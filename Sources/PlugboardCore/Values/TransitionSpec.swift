@@ -1,13 +1,13 @@
 import PlugboardABI
 
 /// The stack changes a transition animates (seed 003).
-package enum TransitionOperation: String, Sendable, Codable, CustomStringConvertible {
+public enum TransitionOperation: String, Sendable, Codable, CustomStringConvertible {
     case push, pop, present, dismiss
     /// The side menu opens or closes (the built-in menu's panel moves; a root plugin's menu is
     /// its own to draw, the transition's time still passes).
     case menuOpen = "menu_open", menuClose = "menu_close"
 
-    package var description: String { rawValue }
+    public var description: String { rawValue }
 
     /// The operation as plugboard.ext.transition names it; nil for the menu (no screen moves).
     package var cValue: pb_transition_operation_t? {
@@ -25,8 +25,8 @@ package enum TransitionOperation: String, Sendable, Codable, CustomStringConvert
 }
 
 /// A transition as data: how long, how it eases, from which edge (plugboard/ext/transition.h).
-package struct TransitionSpec: Sendable, Hashable, Codable {
-    package enum Curve: String, Sendable, Codable, CaseIterable {
+public struct TransitionSpec: Sendable, Hashable, Codable {
+    public enum Curve: String, Sendable, Codable, CaseIterable {
         case linear, easeIn = "ease_in", easeOut = "ease_out", easeInOut = "ease_in_out"
 
         /// The cubic Bézier control points (CSS's and SMIL's keySplines).
@@ -57,7 +57,7 @@ package struct TransitionSpec: Sendable, Hashable, Codable {
         }
     }
 
-    package enum Direction: String, Sendable, Codable, CaseIterable {
+    public enum Direction: String, Sendable, Codable, CaseIterable {
         case fromRight = "from_right", fromLeft = "from_left", fromBottom = "from_bottom", fromTop = "from_top", fade
     }
 

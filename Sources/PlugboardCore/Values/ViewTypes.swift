@@ -1,24 +1,24 @@
 import PlugboardABI
 
 /// A handle to a host view, as plugins hold it (`pb_view_t`). Never reused within a process.
-package struct ViewHandle: Hashable, Sendable, Codable, CustomStringConvertible {
-    package let rawValue: UInt64
-    package init(_ rawValue: UInt64) { self.rawValue = rawValue }
-    package var description: String { "view#\(rawValue)" }
+public struct ViewHandle: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: UInt64
+    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    public var description: String { "view#\(rawValue)" }
 
     /// In JSON a handle is the number a plugin sees (`pb_view_t`), not a Swift structure.
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(UInt64.self)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 }
 
 /// The kinds of host view (`PB_VIEW_*`).
-package enum ViewKind: String, Sendable, Codable, CaseIterable {
+public enum ViewKind: String, Sendable, Codable, CaseIterable {
     case container, label, image, button
 
     package init?(_ kind: pb_view_kind_t) {
@@ -56,23 +56,23 @@ package enum ViewAlignment: String, Sendable, Codable {
 }
 
 /// A colour as 0xAARRGGBB, printed as the UI Builder writes it: `#AARRGGBB`.
-package struct ARGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
-    package var rawValue: UInt32
-    package init(_ rawValue: UInt32) { self.rawValue = rawValue }
+public struct ARGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var rawValue: UInt32
+    public init(_ rawValue: UInt32) { self.rawValue = rawValue }
     package static let clear = ARGBColor(0)
-    package var alpha: UInt8 { UInt8(rawValue >> 24) }
-    package var red: UInt8 { UInt8((rawValue >> 16) & 0xFF) }
-    package var green: UInt8 { UInt8((rawValue >> 8) & 0xFF) }
-    package var blue: UInt8 { UInt8(rawValue & 0xFF) }
-    package var description: String {
+    public var alpha: UInt8 { UInt8(rawValue >> 24) }
+    public var red: UInt8 { UInt8((rawValue >> 16) & 0xFF) }
+    public var green: UInt8 { UInt8((rawValue >> 8) & 0xFF) }
+    public var blue: UInt8 { UInt8(rawValue & 0xFF) }
+    public var description: String {
         let hex = String(rawValue, radix: 16, uppercase: true)
         return "#" + String(repeating: "0", count: 8 - hex.count) + hex
     }
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard text.hasPrefix("#"), let value = UInt32(text.dropFirst(), radix: 16) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: text))
@@ -82,12 +82,12 @@ package struct ARGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// A rectangle in points, in the parent's coordinates.
-package struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
-    package var x: Double
-    package var y: Double
-    package var width: Double
-    package var height: Double
-    package init(x: Double, y: Double, width: Double, height: Double) {
+public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width
@@ -98,5 +98,5 @@ package struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     package var cValue: pb_rect_t { pb_rect_t(x: x, y: y, width: width, height: height) }
     package var maxX: Double { x + width }
     package var maxY: Double { y + height }
-    package var description: String { "(\(x), \(y), \(width)×\(height))" }
+    public var description: String { "(\(x), \(y), \(width)×\(height))" }
 }

@@ -6,7 +6,7 @@ import PlugboardCore
 /// the first query, walked by path, and the C strings handed out kept until that model changes
 /// (a bar's next `customize_for_screen`) or the instance goes.
 final class InstanceModels {
-    enum Kind: Int32, CaseIterable {
+    package enum Kind: Int32, CaseIterable {
         case plugin = 0, screen = 1, navBar = 2, dataSource = 3
     }
 

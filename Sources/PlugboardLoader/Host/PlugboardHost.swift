@@ -21,7 +21,7 @@ package struct RefusedCall: Sendable, Hashable, Codable, CustomStringConvertible
 
 /// The host environment plugin instances live in: the view tree, logging, and the factory of
 /// per-instance `pb_host_t` structs. Used on the host's main thread, except `log`.
-package final class PlugboardHost {
+public final class PlugboardHost {
     package static let name = "plugboard"
     package static let vendor = "Plugboard"
     package static let version = "0.1.0"
@@ -51,7 +51,7 @@ package final class PlugboardHost {
     /// host functions answer on.
     private let thread = pthread_self()
 
-    package init(logger: Logger = Logger(label: "plugboard")) {
+    public init(logger: Logger = Logger(label: "plugboard")) {
         self.logger = logger
     }
 

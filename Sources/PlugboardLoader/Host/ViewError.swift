@@ -1,7 +1,7 @@
 import PlugboardCore
 
 /// Why the host refused a view call. Logged with the calling plugin's name; never a crash.
-package enum ViewError: Error, Equatable, CustomStringConvertible {
+public enum ViewError: Error, Equatable, CustomStringConvertible {
     case invalidHandle(UInt64)
     /// The view existed and was released (by its owner, or with its destroyed instance).
     case released(ViewHandle)
@@ -19,7 +19,7 @@ package enum ViewError: Error, Equatable, CustomStringConvertible {
     /// A string argument that is not UTF-8 (header: strings are UTF-8).
     case notUTF8(argument: String)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .invalidHandle(let raw): "invalid view handle \(raw): no view was ever made with it"
         case .released(let view): "\(view) was released; a released view cannot be used again"

@@ -1,13 +1,13 @@
 import PlugboardABI
 
 /// The two gesture operations of seed 003.
-package enum GestureOperation: String, Sendable, CustomStringConvertible {
+public enum GestureOperation: String, Sendable, CustomStringConvertible {
     /// A swipe from the leading edge: back (pop, or pop to any screen below).
     case pop
     /// A swipe from the trailing edge: forward (push the screen the top screen names).
     case push
 
-    package var description: String { rawValue }
+    public var description: String { rawValue }
 
     var cValue: pb_navigation_operation_t {
         pb_navigation_operation_t(self == .pop ? PB_NAVIGATION_POP : PB_NAVIGATION_PUSH)

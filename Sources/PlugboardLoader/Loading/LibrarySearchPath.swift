@@ -10,12 +10,12 @@ import Foundation
 /// swapped: a name that leaves the search folders (`../x.so`), a symlink whose target lies
 /// outside them, and a library or folder writable by others — unless `allowsUnsafeFiles` (the
 /// CLI's `--allow-unsafe-plugin-paths`) says to accept them.
-package struct LibrarySearchPath: Sendable, Equatable, Codable {
+public struct LibrarySearchPath: Sendable, Equatable, Codable {
     package var directories: [String]
     /// Accept libraries and folders writable by others, and symlinks out of the search folders.
     package var allowsUnsafeFiles = false
 
-    package init(_ directories: [String], allowsUnsafeFiles: Bool = false) {
+    public init(_ directories: [String], allowsUnsafeFiles: Bool = false) {
         // A folder already in standard form is kept as given: `URL`'s standardisation gives the
         // same string after parsing and rebuilding a URL.
         self.directories = directories.map {

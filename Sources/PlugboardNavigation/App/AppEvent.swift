@@ -1,12 +1,12 @@
 /// One entry of the app's event log: lifecycle events, navigation actions, fallbacks and errors,
 /// in the order they happened. `plugboard run`'s `events` command prints it; tests assert it.
-package struct AppEvent: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct AppEvent: Sendable, Hashable, Codable, CustomStringConvertible {
     /// `will_appear`, `did_appear`, `will_disappear`, `did_disappear`, `open_url`, `cast`,
     /// `special_action`, `fallback`, `error`, …
-    package var name: String
+    public var name: String
     /// The screen, plugin or nav item the event is about.
-    package var subject: String
-    package var detail: String?
+    public var subject: String
+    public var detail: String?
 
     package init(_ name: String, _ subject: String, detail: String? = nil) {
         self.name = name
@@ -14,5 +14,5 @@ package struct AppEvent: Sendable, Hashable, Codable, CustomStringConvertible {
         self.detail = detail
     }
 
-    package var description: String { "\(name) \(subject)" + (detail.map { ": \($0)" } ?? "") }
+    public var description: String { "\(name) \(subject)" + (detail.map { ": \($0)" } ?? "") }
 }

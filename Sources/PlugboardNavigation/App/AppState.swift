@@ -3,57 +3,57 @@ import PlugboardCore
 
 /// A snapshot of a running app: what the shell prints with `state` and `--json`, and what tests
 /// assert. Every field is plain data.
-package struct AppState: Sendable, Hashable, Codable {
-    package struct Bar: Sendable, Hashable, Codable {
-        package var plugin: String?
-        package var style: String
-        package var presentationStyle: PresentationStyle
-        package var placement: Placement
-        package var background: String
-        package var titleColor: ARGBColor
-        package var titleSize: Double
-        package var titleFont: String?
-        package var logo: String?
-        package var title: String
-        package var contextButton: ContextButton
-        package var navigationButtons: [Button]
+public struct AppState: Sendable, Hashable, Codable {
+    public struct Bar: Sendable, Hashable, Codable {
+        public var plugin: String?
+        public var style: String
+        public var presentationStyle: PresentationStyle
+        public var placement: Placement
+        public var background: String
+        public var titleColor: ARGBColor
+        public var titleSize: Double
+        public var titleFont: String?
+        public var logo: String?
+        public var title: String
+        public var contextButton: ContextButton
+        public var navigationButtons: [Button]
         /// Seed 003: the screen's values (plugboard.host.screen-bar) or its own bar's.
-        package var translucent: Bool
-        package var largeTitle: Bool
+        public var translucent: Bool
+        public var largeTitle: Bool
         /// The visible screen draws its own bar (plugboard.ext.custom-bar).
-        package var customBar: Bool
+        public var customBar: Bool
     }
 
-    package struct Button: Sendable, Hashable, Codable {
-        package var id: String
-        package var title: String
-        package var enabled: Bool
+    public struct Button: Sendable, Hashable, Codable {
+        public var id: String
+        public var title: String
+        public var enabled: Bool
     }
 
     /// The state URL (seed 004): opening it from the start reaches this state.
-    package var url: String
-    package var device: DeviceProfile.Kind
+    public var url: String
+    public var device: DeviceProfile.Kind
     /// `root` or `presentation`.
-    package var state: String
-    package var root: String
-    package var menuOpen: Bool?
-    package var rootStack: [String]
-    package var presented: [[String]]
-    package var visibleScreen: String?
-    package var bar: Bar
+    public var state: String
+    public var root: String
+    public var menuOpen: Bool?
+    public var rootStack: [String]
+    public var presented: [[String]]
+    public var visibleScreen: String?
+    public var bar: Bar
     /// The status-bar container's colour; nil when there is none (the UI Builder bar takes its space).
-    package var statusBarColor: ARGBColor?
-    package var frames: PlugboardApp.Frames
-    package var cache: ScreenCache.Statistics
+    public var statusBarColor: ARGBColor?
+    public var frames: PlugboardApp.Frames
+    public var cache: ScreenCache.Statistics
     /// The transition under way on the virtual clock (seed 003), if any.
-    package var transition: TransitionState?
+    public var transition: TransitionState?
     /// Plugins that failed to load and the fallbacks taken (`error ID: why`, `fallback ID: why`).
-    package var problems: [String]
+    public var problems: [String]
 }
 
 extension PlugboardApp {
     /// The state of the app now.
-    package var state: AppState {
+    public var state: AppState {
         let container = topContainer
         let tree = environment.views
         let appearance = container.appearance

@@ -25,15 +25,15 @@ import PlugboardLoader
 /// Who paints what is in PlugboardApp+StatusBar.swift.
 extension PlugboardApp {
     /// The frames of the visible container, for the state snapshot.
-    package struct Frames: Sendable, Hashable, Codable {
-        package var window: Rect
+    public struct Frames: Sendable, Hashable, Codable {
+        public var window: Rect
         /// The status-bar container; nil with the UI Builder bar, which takes its space.
-        package var statusBar: Rect?
+        public var statusBar: Rect?
         /// The bar's area; nil when no bar is shown (hidden) or the root places it. With the UI
         /// Builder bar it starts at the top edge, the bar plugin's view being its lower part.
-        package var navigationBar: Rect?
-        package var content: Rect
-        package var screen: Rect?
+        public var navigationBar: Rect?
+        public var content: Rect
+        public var screen: Rect?
     }
 
     func layout() {

@@ -190,7 +190,7 @@ extension PlugboardApp {
     /// Back: pops the visible container's top screen (it stays cached). False when there is
     /// nothing to pop.
     @discardableResult
-    package func back() -> Bool {
+    public func back() -> Bool {
         let container = topContainer
         guard container.stack.count > 1 else { return false }
         transition { _ = container.stack.popLast() }
@@ -200,7 +200,7 @@ extension PlugboardApp {
 
     /// Close: dismisses the top presented container (its screens stay cached). False in root state.
     @discardableResult
-    package func close() -> Bool {
+    public func close() -> Bool {
         guard let container = presented.last else { return false }
         transition {
             container.stack.removeAll()
@@ -212,7 +212,7 @@ extension PlugboardApp {
 
     /// The menu button: the root's special action. False when the root has none.
     @discardableResult
-    package func menu() -> Bool {
+    public func menu() -> Bool {
         guard presented.isEmpty, rootContainer.stack.count <= 1, root.hasSpecialAction else { return false }
         completeRunningTransition()
         root.performSpecialAction()
@@ -233,7 +233,7 @@ extension PlugboardApp {
     /// Selects the root menu's nav item `id`, as the root plugin's `open_item` or the shell does:
     /// its screen becomes the root's content (seed 002: push from the root; the menu button stays).
     @discardableResult
-    package func selectRootItem(_ id: String) -> Bool {
+    public func selectRootItem(_ id: String) -> Bool {
         guard let item = home?.menu?.navItems.flatMap(\.flattened).first(where: { $0.id == id }) else {
             record(AppEvent("error", id, detail: "no menu item with this id"))
             return false
@@ -277,7 +277,7 @@ extension PlugboardApp {
     }
 
     /// Taps the visible view whose identifier is `identifier` (searched in the top layer).
-    package func tap(identifier: String) throws(ViewError) {
+    public func tap(identifier: String) throws(ViewError) {
         guard let view = environment.views.find(identifier: identifier, under: topContainer.layer) else {
             throw ViewError.unknownIdentifier(identifier)
         }
@@ -285,7 +285,7 @@ extension PlugboardApp {
     }
 
     /// Switches the device profile and lays everything out again (`_tablet` keys apply).
-    package func setDevice(_ kind: DeviceProfile.Kind) {
+    public func setDevice(_ kind: DeviceProfile.Kind) {
         device = DeviceProfile.named(kind)
         refresh()
     }

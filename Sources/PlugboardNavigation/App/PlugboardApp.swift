@@ -11,14 +11,14 @@ import PlugboardLoader
 /// the built-in side menu); the root container starts in root state with the home screen; the
 /// navigation-bar manager creates the bar named by the home screen's `nav_bar` navigation (else
 /// the default bar) and customises it for the visible screen.
-package final class PlugboardApp {
+public final class PlugboardApp {
     package let configuration: AppConfiguration
     package var settings: AppSettings
     package let environment: PlugboardHost
     package internal(set) var device: DeviceProfile
     package let plugins: AppPlugins
     /// The event log, oldest first: the newest `eventLogCapacity` events (`EventLog`).
-    package var events: [AppEvent] { eventLog.events }
+    public var events: [AppEvent] { eventLog.events }
     /// The log behind `events`, bounded so a long session does not grow without end.
     package private(set) var eventLog = EventLog()
     /// How many events `events` keeps (`EventLog.defaultCapacity` unless set); lowering it keeps
@@ -81,7 +81,7 @@ package final class PlugboardApp {
     /// Loads the app in `folder`: plugins.json, rivers.json and the optional settings.json.
     /// Throws the configuration's diagnostics when it has errors; plugin failures do not throw
     /// (the host falls back and records why in `events`).
-    package convenience init(
+    public convenience init(
         folder: URL, searchPath: LibrarySearchPath, settings: AppSettings? = nil,
         environment: PlugboardHost = PlugboardHost()
     ) throws(AppConfiguration.Invalid) {
@@ -197,7 +197,7 @@ package final class PlugboardApp {
 
     /// Destroys every screen (on a stack or cached), bar and the root. Called by deinit; safe to
     /// call twice.
-    package func shutdown() {
+    public func shutdown() {
         guard rootContainer != nil else { return }
         var destroyed: Set<ObjectIdentifier> = []
         for container in [leaving, spareContainer].compactMap({ $0 }) { destroy(container) }

@@ -4,15 +4,15 @@ import PlugboardLoader
 /// One swipe, as the shell (`swipe back --from 10 --progress 0.3 --velocity 500`) and the browser
 /// simulator describe it: where it starts, how far it went (0…1 of the screen's width) and its
 /// speed in its direction when the finger lifts (points per second; negative: backwards).
-package struct Swipe: Sendable, Equatable {
-    package var operation: GestureOperation
+public struct Swipe: Sendable, Equatable {
+    public var operation: GestureOperation
     /// The start's distance from the screen's leading edge; nil: at the edge the operation
     /// starts from (0 for a pop, the width for a push).
-    package var from: Double?
-    package var progress: Double
-    package var velocity: Double
+    public var from: Double?
+    public var progress: Double
+    public var velocity: Double
 
-    package init(_ operation: GestureOperation, from: Double? = nil, progress: Double = 1, velocity: Double = 0) {
+    public init(_ operation: GestureOperation, from: Double? = nil, progress: Double = 1, velocity: Double = 0) {
         self.operation = operation
         self.from = from
         self.progress = progress
@@ -30,7 +30,7 @@ package struct Swipe: Sendable, Equatable {
 }
 
 /// What a swipe did.
-package enum SwipeOutcome: Equatable, Sendable {
+public enum SwipeOutcome: Equatable, Sendable {
     /// The stack changed: `target` is the screen shown now.
     case finished(target: String)
     /// Nothing changed: `target` was uncovered and covered again.
@@ -38,7 +38,7 @@ package enum SwipeOutcome: Equatable, Sendable {
 }
 
 /// Why a swipe did not start; nothing changed.
-package struct SwipeRefusal: Error, Equatable, Sendable, CustomStringConvertible {
-    package let description: String
+public struct SwipeRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
     init(_ description: String) { self.description = description }
 }

@@ -10,7 +10,7 @@ extension PlugboardApp {
     /// Runs `swipe` on the visible container. Refused (nothing changes) when no gesture may
     /// start there or it has no target.
     @discardableResult
-    package func swipe(_ swipe: Swipe) throws(SwipeRefusal) -> SwipeOutcome {
+    public func swipe(_ swipe: Swipe) throws(SwipeRefusal) -> SwipeOutcome {
         guard transitionDepth == 0, !isAnimating else { throw SwipeRefusal("a transition is running") }
         let container = topContainer
         guard let top = container.top else { throw SwipeRefusal("no screen is shown") }

@@ -16,7 +16,7 @@ extension PlugboardApp {
     }
 
     /// Opens the URL text `text`.
-    package func open(urlText text: String) throws(RoutingError) {
+    public func open(urlText text: String) throws(RoutingError) {
         let url: RouteURL
         do throws(RouteURLError) {
             url = try RouteURL.parse(text)

@@ -6,7 +6,7 @@ import PlugboardCore
 /// are visible parameters (`?contact=v&menu=v`). A screen's data source is its component's data:
 /// `{"data": "2"}` is written `::2`, any other object as its JSON text.
 extension PlugboardApp {
-    package var stateURL: RouteURL {
+    public var stateURL: RouteURL {
         let components = rootContainer.stack.map { entry in
             RouteURL.Component(entry.key.screenID, data: Self.routeData(of: entry.key.dataSource))
         }

@@ -1,7 +1,7 @@
 import PlugboardCore
 
 /// Why a URL or a transition could not be carried out; nothing changed.
-package enum RoutingError: Error, Equatable, CustomStringConvertible {
+public enum RoutingError: Error, Equatable, CustomStringConvertible {
     /// The URL's scheme is not the app's.
     case wrongScheme(url: String, expected: String)
     /// A key names no route of the app.
@@ -14,7 +14,7 @@ package enum RoutingError: Error, Equatable, CustomStringConvertible {
     case noRoot(String)
     case malformedURL(RouteURLError)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .wrongScheme(let url, let expected): "\(url): the app's scheme is '\(expected)'"
         case .unknownRoute(let key): "no route '\(key)' (screen ids of rivers.json, the settings' routes, menu)"

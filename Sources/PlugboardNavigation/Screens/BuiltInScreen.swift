@@ -6,7 +6,7 @@ import PlugboardLoader
 /// feed), and the error screen shown when a plugin screen cannot be created. (general_content
 /// screens are `ContentScreen`s.)
 final class BuiltInScreen: HostDrawnScreen {
-    enum Kind: Equatable {
+    package enum Kind: Equatable {
         case web(url: String)
         case whiteLabel(String)
         case component(String, dataSource: String?)

@@ -9,7 +9,7 @@ import PlugboardCore
 /// with its lifecycle events, when it is opened again with the same key. The cache is bounded:
 /// past its capacity the least recently used screens that are on no stack are evicted and
 /// destroyed. Hits, misses and evictions are counted for `state`.
-package final class ScreenCache {
+public final class ScreenCache {
     package struct Key: Hashable, Sendable, Codable, CustomStringConvertible {
         /// The rivers.json screen id, or a synthetic one (`live_drawer:nb-live`, `cast:sb-cast`).
         package var screenID: String
@@ -22,15 +22,14 @@ package final class ScreenCache {
             self.dataSource = dataSource?.serialized() ?? ""
         }
     }
-
-    package struct Statistics: Hashable, Sendable, Codable {
-        package var hits = 0
-        package var misses = 0
-        package var evictions = 0
-        package var count = 0
-        package var capacity = 0
+    public struct Statistics: Hashable, Sendable, Codable {
+        public var hits = 0
+        public var misses = 0
+        public var evictions = 0
+        public var count = 0
+        public var capacity = 0
         /// From least to most recently used.
-        package var keys: [String] = []
+        public var keys: [String] = []
     }
 
     package let capacity: Int

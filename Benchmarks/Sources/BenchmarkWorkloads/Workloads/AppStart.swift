@@ -1,5 +1,8 @@
 import Foundation
 import Plugboard
+import PlugboardConfig
+import PlugboardLoader
+import PlugboardNavigation
 
 /// App start, measured as whole processes: `plugboard-bench-start APP DIRECTORY...` (a host that links the
 /// runtime and nothing else) loads the app and draws its first screen, then exits. Baselines: a C program that loads and initialises the same

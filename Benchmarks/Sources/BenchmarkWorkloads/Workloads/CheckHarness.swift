@@ -1,5 +1,6 @@
 import Foundation
 import Plugboard
+import PlugboardHarness
 
 /// `plugboard check`'s catalogue on a first-party library, each test in a child process (how
 /// the harness survives hostile plugins), against the same catalogue run in process.

@@ -1,5 +1,6 @@
 import Foundation
 import Plugboard
+import PlugboardConfig
 
 /// Loading and validating an app's configuration (plugins.json + rivers.json: read, parsed,
 /// every rule checked, the model built), against Foundation's JSONSerialization only parsing

@@ -1,6 +1,9 @@
 import CBaselines
 import Foundation
 import Plugboard
+import PlugboardConfig
+import PlugboardCore
+import PlugboardLoader
 
 /// A dynamic export called the way `plugboard.host.invoke` and `plugboard call` do: JSON text of
 /// the arguments in, libffi call, JSON text of the result out. Baselines: raw `ffi_call` of the

@@ -1,5 +1,6 @@
 import Foundation
 import Plugboard
+import PlugboardCore
 
 /// The JSON parser alone on a large app-shaped document (~17 MB of plugin manifests), against
 /// JSONSerialization on the same bytes. Shown as throughput; the goal is ≥ 600 MB/s.

@@ -1,6 +1,7 @@
 import CBaselines
 import Foundation
 import Plugboard
+import PlugboardLoader
 
 /// Loading the Showcase's plugin libraries the way the host does — resolve the name in the search
 /// path, open (dlopen, entry, ABI check, init, descriptors), release — against a C loop doing

@@ -1,5 +1,7 @@
 import Foundation
 import Plugboard
+import PlugboardCore
+import PlugboardEngine
 
 /// What supervision costs (the engine in a child process, the parent never running plugin
 /// code), against the same work in process: start-up to the first screen, and a shell command

@@ -1,5 +1,9 @@
 import Foundation
 import Plugboard
+import PlugboardConfig
+import PlugboardCore
+import PlugboardLoader
+import PlugboardNavigation
 
 /// A tap on a bar button until the screen is shown — the Showcase's Guide button presents the TV
 /// guide — then close. With the screen cache hitting (the guide made once), and missing (a cache

@@ -1,4 +1,5 @@
 import Plugboard
+import PlugboardLoader
 import PlugboardABI
 
 /// A typed host → plugin call: the bench screen's `layout` through the host's instance wrapper

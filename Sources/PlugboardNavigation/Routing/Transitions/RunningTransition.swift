@@ -51,11 +51,11 @@ package final class RunningTransition {
 }
 
 /// What `state` shows of a running transition.
-package struct TransitionState: Sendable, Hashable, Codable {
-    package var operation: TransitionOperation
-    package var screen: String
-    package var duration: Double
-    package var curve: TransitionSpec.Curve
-    package var direction: TransitionSpec.Direction
-    package var elapsed: Double
+public struct TransitionState: Sendable, Hashable, Codable {
+    public var operation: TransitionOperation
+    public var screen: String
+    public var duration: Double
+    public var curve: TransitionSpec.Curve
+    public var direction: TransitionSpec.Direction
+    public var elapsed: Double
 }

@@ -53,6 +53,8 @@ let package = Package(
         // The simulator (`plugboard serve`) only.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // `swift package generate-documentation`: the DocC catalogs of Plugboard and PlugboardSDK.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Golden images of the SVG renderer (tests only).
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],

@@ -26,6 +26,9 @@ public enum TransitionOperation: String, Sendable, Codable, CustomStringConverti
 
 /// A transition as data: how long, how it eases, from which edge (plugboard/ext/transition.h).
 public struct TransitionSpec: Sendable, Hashable, Codable {
+    /// How a transition eases over its duration (`PB_CURVE_*`): the cubic Bézier timing
+    /// functions of CSS's `linear`, `ease-in`, `ease-out` and `ease-in-out`. The raw values are
+    /// settings.json's (`ease_in`…).
     public enum Curve: String, Sendable, Codable, CaseIterable {
         case linear, easeIn = "ease_in", easeOut = "ease_out", easeInOut = "ease_in_out"
 
@@ -57,6 +60,9 @@ public struct TransitionSpec: Sendable, Hashable, Codable {
         }
     }
 
+    /// The edge the moving screen is at while off screen: it slides in from there, or back out
+    /// to it (`PB_FROM_*`); `fade` does not move, it fades. The raw values are settings.json's
+    /// (`from_right`…).
     public enum Direction: String, Sendable, Codable, CaseIterable {
         case fromRight = "from_right", fromLeft = "from_left", fromBottom = "from_bottom", fromTop = "from_top", fade
     }

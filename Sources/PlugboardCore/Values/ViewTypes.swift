@@ -2,7 +2,12 @@ import PlugboardABI
 
 /// A handle to a host view, as plugins hold it (`pb_view_t`). Never reused within a process.
 public struct ViewHandle: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The number a plugin holds as its `pb_view_t`: a sequence number in the high 32 bits,
+    /// random-looking bits in the low 32 (so one instance cannot guess another's). Never 0
+    /// (`PB_VIEW_NONE`).
     public let rawValue: UInt64
+    /// The handle whose `pb_view_t` is `rawValue`. Nothing checks here that such a view exists:
+    /// the view tree refuses a stale or unknown handle when it is used.
     public init(_ rawValue: UInt64) { self.rawValue = rawValue }
     public var description: String { "view#\(rawValue)" }
 
@@ -57,12 +62,19 @@ package enum ViewAlignment: String, Sendable, Codable {
 
 /// A colour as 0xAARRGGBB, printed as the UI Builder writes it: `#AARRGGBB`.
 public struct ARGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The colour as 0xAARRGGBB (`pb_argb_t`): alpha in the top byte, then red, green and blue.
     public var rawValue: UInt32
+    /// The colour 0xAARRGGBB: `ARGBColor(0xFF00_0000)` is opaque black, `ARGBColor(0)` fully
+    /// transparent.
     public init(_ rawValue: UInt32) { self.rawValue = rawValue }
     package static let clear = ARGBColor(0)
+    /// Opacity, 0 (fully transparent) to 255 (opaque).
     public var alpha: UInt8 { UInt8(rawValue >> 24) }
+    /// The red component, 0…255.
     public var red: UInt8 { UInt8((rawValue >> 16) & 0xFF) }
+    /// The green component, 0…255.
     public var green: UInt8 { UInt8((rawValue >> 8) & 0xFF) }
+    /// The blue component, 0…255.
     public var blue: UInt8 { UInt8(rawValue & 0xFF) }
     public var description: String {
         let hex = String(rawValue, radix: 16, uppercase: true)
@@ -81,12 +93,19 @@ public struct ARGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 }
 
-/// A rectangle in points, in the parent's coordinates.
+/// A rectangle in points (`pb_rect_t`), origin top-left, y growing downwards, in the coordinates
+/// of what it is relative to: a view's frame is in its parent's.
 public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The left edge, in points.
     public var x: Double
+    /// The top edge, in points.
     public var y: Double
+    /// The width in points; never negative for a frame the host accepted.
     public var width: Double
+    /// The height in points; never negative for a frame the host accepted.
     public var height: Double
+    /// The rectangle with its top-left corner at (`x`, `y`) and the size `width` × `height`, in
+    /// points.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y

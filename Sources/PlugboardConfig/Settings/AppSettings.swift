@@ -19,10 +19,21 @@ import PlugboardCore
 ///       "default_nav_bar": {"library": "GeneralNavBar", "id": "general_nav_bar"}
 ///     }
 public struct AppSettings: Sendable, Hashable {
+    /// `use_ui_builder_nav_bar`: true (the default) draws no status-bar container, the bar's area
+    /// running from the top edge over the status bar's space in the bar's background; false puts
+    /// a status-bar container in `statusBarColor` above the bar and the content.
     public var useUIBuilderNavBar = true
+    /// `use_ui_builder_root`: true (the default) makes the plugin named by the home screen's
+    /// `menu` navigation the root; false always uses the built-in side menu.
     public var useUIBuilderRoot = true
+    /// `status_bar_color`: the status-bar container's colour (opaque black by default); only
+    /// drawn when `useUIBuilderNavBar` is false.
     public var statusBarColor = ARGBColor(0xFF00_0000)
+    /// `device`: the device profile the app starts laid out for (phone by default); `_tablet`
+    /// model keys apply on a tablet. A running app switches with `PlugboardApp.setDevice(_:)`.
     public var device = DeviceProfile.Kind.phone
+    /// `screen_cache_capacity`: how many screens the screen cache keeps (8 by default, at least
+    /// 1). Past it, the least recently used screens that are on no stack are destroyed.
     public var screenCacheCapacity = 8
     /// The devices a chromecast nav item's cast picker lists.
     public var castDevices: [String] = []
@@ -43,6 +54,7 @@ public struct AppSettings: Sendable, Hashable {
     package var defaultNavBarLibrary = "GeneralNavBar"
     package var defaultNavBarID = "general_nav_bar"
 
+    /// The defaults: what a settings.json without keys, or no settings.json, gives.
     public init() {}
 
     package static let fileName = "settings.json"

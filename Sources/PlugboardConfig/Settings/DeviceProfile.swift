@@ -2,6 +2,9 @@ import PlugboardCore
 
 /// The device an app is laid out for: screen size and the heights of the bars, in points.
 public struct DeviceProfile: Sendable, Hashable, Codable {
+    /// The two profiles, as settings.json's `device` names them: `phone` (390 × 844 points, a
+    /// 47-point status bar, a 44-point bar) and `tablet` (1024 × 1366, 24, 50), on which the
+    /// models' `_tablet` keys apply.
     public enum Kind: String, Sendable, Codable, CaseIterable { case phone, tablet }
 
     package var kind: Kind

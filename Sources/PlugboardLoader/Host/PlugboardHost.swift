@@ -51,6 +51,9 @@ public final class PlugboardHost {
     /// host functions answer on.
     private let thread = pthread_self()
 
+    /// A host environment with no views yet; every plugin log record and refused call also
+    /// goes to `logger` as it happens. Create it on the thread that will drive the app: that
+    /// thread is the host's main thread, the only one its [main-thread] functions answer on.
     public init(logger: Logger = Logger(label: "plugboard")) {
         self.logger = logger
     }

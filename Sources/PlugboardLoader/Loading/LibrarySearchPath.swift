@@ -15,6 +15,10 @@ public struct LibrarySearchPath: Sendable, Equatable, Codable {
     /// Accept libraries and folders writable by others, and symlinks out of the search folders.
     package var allowsUnsafeFiles = false
 
+    /// Looks libraries up in `directories`, first to last. A relative folder is made absolute
+    /// against the current directory now (and `.` and `..` resolved), so a later `chdir` does not
+    /// change what loads. `allowsUnsafeFiles` (off by default) accepts libraries and folders
+    /// writable by others and symlinks that lead out of the search folders.
     public init(_ directories: [String], allowsUnsafeFiles: Bool = false) {
         // A folder already in standard form is kept as given: `URL`'s standardisation gives the
         // same string after parsing and rebuilding a URL.

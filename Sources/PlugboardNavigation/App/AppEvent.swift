@@ -6,6 +6,8 @@ public struct AppEvent: Sendable, Hashable, Codable, CustomStringConvertible {
     public var name: String
     /// The screen, plugin or nav item the event is about.
     public var subject: String
+    /// The rest: an error's or a fallback's reason, the URL an `open_url` opened, an `open`'s
+    /// origin and presentation, a transition's operation and length; nil when there is none.
     public var detail: String?
 
     package init(_ name: String, _ subject: String, detail: String? = nil) {

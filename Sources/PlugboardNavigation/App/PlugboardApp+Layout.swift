@@ -26,13 +26,19 @@ import PlugboardLoader
 extension PlugboardApp {
     /// The frames of the visible container, for the state snapshot.
     public struct Frames: Sendable, Hashable, Codable {
+        /// The container's layer in the device's coordinates: the whole device, or the lower
+        /// part a drawer covers. The other frames are in the layer's coordinates.
         public var window: Rect
         /// The status-bar container; nil with the UI Builder bar, which takes its space.
         public var statusBar: Rect?
         /// The bar's area; nil when no bar is shown (hidden) or the root places it. With the UI
         /// Builder bar it starts at the top edge, the bar plugin's view being its lower part.
         public var navigationBar: Rect?
+        /// Where the container shows its screens: below the bar's area when the bar is on top
+        /// (and in a drawer), else all of the layer below the status-bar container (overlay,
+        /// hidden, or a root that places the bar).
         public var content: Rect
+        /// The visible screen's view in the device's coordinates; nil when no screen is visible.
         public var screen: Rect?
     }
 

@@ -5,13 +5,21 @@ import PlugboardLoader
 /// simulator describe it: where it starts, how far it went (0…1 of the screen's width) and its
 /// speed in its direction when the finger lifts (points per second; negative: backwards).
 public struct Swipe: Sendable, Equatable {
+    /// `pop` (from the leading edge: back) or `push` (from the trailing edge: forward).
     public var operation: GestureOperation
     /// The start's distance from the screen's leading edge; nil: at the edge the operation
     /// starts from (0 for a pop, the width for a push).
     public var from: Double?
+    /// How far the finger went, 0…1 of the screen's width. Past 0.4
+    /// (`PB_GESTURE_FINISH_PROGRESS`) the swipe finishes.
     public var progress: Double
+    /// The speed in the swipe's direction when the finger lifts, in points per second
+    /// (negative: backwards). Above 400 (`PB_GESTURE_FINISH_SPEED`) the swipe finishes whatever
+    /// its progress.
     public var velocity: Double
 
+    /// A swipe for `operation`; by default from the operation's edge, all the way across
+    /// (`progress` 1) and lifted at rest (`velocity` 0): a swipe that finishes.
     public init(_ operation: GestureOperation, from: Double? = nil, progress: Double = 1, velocity: Double = 0) {
         self.operation = operation
         self.from = from

@@ -6,6 +6,9 @@ import PlugboardCore
 /// are visible parameters (`?contact=v&menu=v`). A screen's data source is its component's data:
 /// `{"data": "2"}` is written `::2`, any other object as its JSON text.
 extension PlugboardApp {
+    /// The app's state now as a URL (`app://home/shows?contact=v`, in settings.json's `scheme`):
+    /// opening its text with `open(urlText:)` from the start reaches this state. `state.url` is
+    /// the same text.
     public var stateURL: RouteURL {
         let components = rootContainer.stack.map { entry in
             RouteURL.Component(entry.key.screenID, data: Self.routeData(of: entry.key.dataSource))

@@ -22,11 +22,18 @@ public final class ScreenCache {
             self.dataSource = dataSource?.serialized() ?? ""
         }
     }
+    /// The cache's counters since the app started and what it holds now, for `state`.
     public struct Statistics: Hashable, Sendable, Codable {
+        /// Screens opened again from the cache: the same instance shown, no new `create`.
         public var hits = 0
+        /// Screens opened that were not cached: a new instance was created.
         public var misses = 0
+        /// Screens destroyed to bring the cache back within its capacity.
         public var evictions = 0
+        /// Screens cached now, on a stack or not.
         public var count = 0
+        /// settings.json's `screen_cache_capacity`. Screens on a stack are never evicted, so
+        /// `count` exceeds it when the stacks hold more.
         public var capacity = 0
         /// From least to most recently used.
         public var keys: [String] = []

@@ -52,10 +52,19 @@ package final class RunningTransition {
 
 /// What `state` shows of a running transition.
 public struct TransitionState: Sendable, Hashable, Codable {
+    /// The change being animated: push, pop, present, dismiss, or the side menu opening or
+    /// closing.
     public var operation: TransitionOperation
+    /// The id of the screen that moves (the pushed or presented one, the popped or dismissed
+    /// one); `menu` for the side menu.
     public var screen: String
+    /// The transition's length, in milliseconds.
     public var duration: Double
+    /// How it eases.
     public var curve: TransitionSpec.Curve
+    /// The edge the moving screen comes from or leaves to, or `fade`.
     public var direction: TransitionSpec.Direction
+    /// Milliseconds since it started, on the app's transition clock (which moves only when told
+    /// to in virtual mode).
     public var elapsed: Double
 }

@@ -11,14 +11,16 @@ struct CellRect: Equatable {
     var height: Int { y1 - y0 + 1 }
 }
 
-/// How points map to character cells: a column is `columnWidth` points, a row twice that (a
-/// terminal cell is about twice as tall as it is wide), so the drawing keeps the device's
-/// proportions.
 /// A terminal's size in characters (`--size 80x24`, or the tty's).
 public struct TerminalSize: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Characters per line. The drawing, with its one-character frame, is made no wider.
     public var columns: Int
+    /// Lines. The drawing, with its frame, is made no taller; the legend and the status line
+    /// follow below it.
     public var rows: Int
 
+    /// A terminal of `columns` × `rows` characters. Fitting the drawing into it, `TextRenderer`
+    /// never draws finer than its default scale: a large terminal gets the usual drawing.
     public init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
@@ -36,6 +38,9 @@ public struct TerminalSize: Sendable, Hashable, Codable, CustomStringConvertible
     public var description: String { "\(columns)x\(rows)" }
 }
 
+/// How points map to character cells: a column is `columnWidth` points, a row twice that (a
+/// terminal cell is about twice as tall as it is wide), so the drawing keeps the device's
+/// proportions.
 struct CellScale: Equatable {
     let columnWidth: Double
     let columns: Int

@@ -37,6 +37,9 @@ import PlugboardNavigation
 ///   `<animateTransform>` (or `<animate>` of its opacity for a fade) from where it is now to
 ///   where it ends, over the time left, on the transition's curve (`keySplines`).
 public enum SVGRenderer {
+    /// The app's top layer now as an SVG document (UTF-8 text ending in a newline); a shut-down
+    /// app gives an empty 0×0 document that says so. Call it on the thread that drives the app.
+    ///
     /// - Parameter tapBadges: draw each tap target's number in a small badge over the screen.
     /// - Parameter animate: make the running transition play (nothing moves without one).
     /// - Parameter folder: the app folder, which image paths are relative to; without it only

@@ -17,6 +17,10 @@ import PlugboardNavigation
 ///
 /// The output is deterministic; `ansi` adds 24-bit colours (off by default).
 public enum TextRenderer {
+    /// The app's top layer now as terminal text: the framed drawing, the legend of tap targets
+    /// and the status line, each line ending in a newline. Call it on the thread that drives
+    /// the app.
+    ///
     /// - Parameters:
     ///   - ansi: colour the drawing with ANSI escape sequences.
     ///   - columnWidth: points per column (a row is twice that); by default 5, or what keeps the

@@ -151,16 +151,36 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Tests follow the layers: each layer's tests depend on that layer and the shared
+        // support, so a change to one layer rebuilds and reruns its tests and those above it.
+        // The plugins the tests load come from the build folder, never linked.
+        .target(
+            name: "TestSupport", dependencies: ["PlugboardLoader"], path: "Tests/Support/TestSupport"),
+        .target(
+            name: "AppTestSupport", dependencies: ["TestSupport", "PlugboardNavigation"],
+            path: "Tests/Support/AppTestSupport"),
+        .testTarget(name: "CoreTests", dependencies: ["TestSupport", "PlugboardCore"]),
+        .testTarget(name: "ConfigTests", dependencies: ["TestSupport", "PlugboardConfig"]),
+        .testTarget(name: "LoaderTests", dependencies: ["TestSupport", "PlugboardLoader", "PlugboardABI"]),
+        .testTarget(name: "NavigationTests", dependencies: ["AppTestSupport", "PlugboardNavigation"]),
+        .testTarget(
+            name: "RenderTests",
+            dependencies: [
+                "AppTestSupport", "PlugboardRender", "PlugboardEngine",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]),
+        .testTarget(name: "HarnessTests", dependencies: ["TestSupport", "PlugboardHarness"]),
+        .testTarget(name: "ScaffoldTests", dependencies: ["TestSupport", "PlugboardScaffold"]),
+        // End to end: the `plugboard` command, the supervisor, the simulator in a browser, the
+        // README's and the examples' commands, and the package's layers.
         .testTarget(
             name: "PlugboardTests",
             dependencies: [
-                "Plugboard", "PlugboardABI", "PlugboardEngine", "PlugboardHarness", "PlugboardScaffold",
+                "AppTestSupport", "Plugboard", "PlugboardABI", "PlugboardEngine", "PlugboardHarness",
                 "PlugboardSimulator",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ],
-            exclude: ["Render/__Snapshots__"],
-            // The plugins are loaded from the build folder, never linked.
+            ]
         ),
     ]
         + cTestPlugins.map {
@@ -193,6 +213,8 @@ if Context.environment["PLUGBOARD_FUZZ"] == "1" {
     package.products += fuzzTargets.map { .executable(name: $0, targets: [$0]) }
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
     package.targets += fuzzTargets.map {
-        .executableTarget(name: $0, dependencies: ["PlugboardConfig", "PlugboardLoader", "PlugboardABI", "FuzzSupport"], path: "Fuzz/\($0)")
+        .executableTarget(
+            name: $0, dependencies: ["PlugboardConfig", "PlugboardLoader", "PlugboardABI", "FuzzSupport"],
+            path: "Fuzz/\($0)")
     }
 }

@@ -29,14 +29,16 @@ let package = Package(
         .executableTarget(
             name: "PlugboardStart",
             dependencies: [
-                .product(name: "BenchmarkWorkloads", package: "Plugboard"), .product(name: "Plugboard", package: "Plugboard"),
+                .product(name: "BenchmarkWorkloads", package: "Plugboard"),
+                .product(name: "Plugboard", package: "Plugboard"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // `plugboard-bench [--json]`: every figure with its baseline, ratio and goal.
         .executableTarget(
             name: "PlugboardBench",
             dependencies: [
-                .product(name: "BenchmarkWorkloads", package: "Plugboard"), .product(name: "Plugboard", package: "Plugboard"),
+                .product(name: "BenchmarkWorkloads", package: "Plugboard"),
+                .product(name: "Plugboard", package: "Plugboard"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -44,7 +46,10 @@ let package = Package(
         // instructions where the machine counts them, allocations).
         .executableTarget(
             name: "PlugboardSuite",
-            dependencies: [.product(name: "BenchmarkWorkloads", package: "Plugboard"), .product(name: "Benchmark", package: "benchmark")],
+            dependencies: [
+                .product(name: "BenchmarkWorkloads", package: "Plugboard"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
             path: "Benchmarks/PlugboardSuite",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

@@ -1,5 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
+
+@testable import PlugboardHarness
 
 /// The README's embedding example: the code shown is the example program, which the package
 /// builds without package access (so it compiles against the public API alone), and running it

@@ -1,15 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlugboardCore
-@testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
 @testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
+@testable import PlugboardLoader
 
 /// The README's "first plugin in C", compiled from the README itself with the command it shows,
 /// loaded by the host and driven through its whole lifecycle.

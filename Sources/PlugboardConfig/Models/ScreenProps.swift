@@ -35,7 +35,9 @@ package enum ScreenProps {
     }
 
     /// The screen model and data source the web screen of a URL button is created with.
-    package static func webModels(url: String, title: String, itemID: String) -> (screen: JSONValue, dataSource: JSONValue) {
+    package static func webModels(url: String, title: String, itemID: String) -> (
+        screen: JSONValue, dataSource: JSONValue
+    ) {
         let data = JSONValue.object(JSONObject([("source", .string(url))]))
         return (syntheticModel(id: "web:\(itemID)", type: "web", title: title, data: data), data)
     }

@@ -38,7 +38,8 @@ package enum XMLEventReader {
 
     /// Reads `data`, handing each event to `handle` in document order. Throws at the first
     /// error in the document or the first refusal of the handler; events before it were handled.
-    package static func read(_ data: some Collection<UInt8>, _ handle: (Event) throws(Refusal) -> Void) throws(Failure) {
+    package static func read(_ data: some Collection<UInt8>, _ handle: (Event) throws(Refusal) -> Void) throws(Failure)
+    {
         let input: XMLInput
         do {
             input = try XMLInput(data)

@@ -1,6 +1,6 @@
 import PlugboardABI
-import PlugboardLoader
 import PlugboardCore
+import PlugboardLoader
 
 /// screen.h: the documented lifecycle, and the `plugboard.host.screen` calls.
 enum ScreenTests {

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import PlugboardConfig
 import PlugboardCore
 import PlugboardLoader
+import Synchronization
 
 /// The host side a test's plugin talks to: the real view tree and host tables, with delegates
 /// that answer like the app would and record what the plugin asked, when and from which thread.

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
-import Synchronization
 import PlugboardCore
+import Synchronization
 
 /// One message a plugin logged through `pb_host_t.log`, kept for the event log and tests.
 package struct PluginLogRecord: Sendable, Hashable, Codable {

@@ -1,5 +1,5 @@
-import Synchronization
 import PlugboardCore
+import Synchronization
 
 /// The host's view tree: every view any plugin (or the host) created, with the rules of the
 /// view API (`plugboard/view.h`) enforced on each call.
@@ -211,7 +211,8 @@ package final class ViewTree {
         view.fontSize = size
     }
 
-    package func setAlignment(_ handle: ViewHandle, _ alignment: ViewAlignment, by caller: ViewOwner) throws(ViewError) {
+    package func setAlignment(_ handle: ViewHandle, _ alignment: ViewAlignment, by caller: ViewOwner) throws(ViewError)
+    {
         try mutable(handle, by: caller, property: "alignment", kinds: Self.alignedKinds).alignment = alignment
     }
 

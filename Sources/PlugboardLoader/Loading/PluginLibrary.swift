@@ -1,7 +1,7 @@
 import Foundation
 import PlugboardABI
-import Synchronization
 import PlugboardCore
+import Synchronization
 
 /// One plugin library, opened with `dlopen` and never closed.
 ///

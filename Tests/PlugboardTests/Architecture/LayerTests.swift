@@ -1,5 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
+
+@testable import PlugboardHarness
 
 /// The runtime's layers, as Package.swift declares them and the sources import them: each
 /// target may use only the layers below it (README, "Layout"). The compiler keeps a target from
@@ -175,7 +178,10 @@ import Testing
         let manifest = try Self.manifest()
         for target in Self.runtimeTargets(manifest) {
             let lines = try Self.swiftFiles(of: target).reduce(0) {
-                $0 + (try String(contentsOf: $1, encoding: .utf8)).split(separator: "\n", omittingEmptySubsequences: false)
+                $0
+                    + (try String(contentsOf: $1, encoding: .utf8)).split(
+                        separator: "\n", omittingEmptySubsequences: false
+                    )
                     .count
             }
             #expect(lines <= Self.maximumLines, "\(target.name) has \(lines) lines")

@@ -1,15 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
 @testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
+@testable import PlugboardCore
 @testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
+@testable import PlugboardNavigation
 
 /// Keeps the format documents of `docs/formats` true (the marking scheme is explained in
 /// docs/formats/README.md, "The examples in these pages"): every marked example is read with the

@@ -1,15 +1,10 @@
+import AppTestSupport
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
 @testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
 @testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
 
 /// `plugboard lint`, run as the built executable on the fixtures.
 @Suite struct LintCommandTests {

@@ -1,15 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlugboardCore
-@testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
+@testable import PlugboardHarness
 @testable import PlugboardNavigation
 @testable import PlugboardRender
-@testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
 
 /// `Examples/c-nav-bar`: an out-of-tree navigation-bar plugin in C. Each test builds it with
 /// `make OUT=<temporary folder>` as its author would (pkg-config flags, `-Werror`), then drives

@@ -1,15 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
-@testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
 @testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
+@testable import PlugboardLoader
 
 /// The out-of-tree examples of `Examples/`: a C plugin built with make and pkg-config, a Swift
 /// package depending on PlugboardSDK by path, and a Rust cdylib with hand-written declarations.

@@ -1,15 +1,11 @@
+import AppTestSupport
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
 @testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
 @testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
+@testable import PlugboardRender
 
 /// The drawing fits the terminal: the whole device in 80×24, larger in larger windows.
 struct TerminalFitTests {

@@ -1,15 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlugboardCore
-@testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
 @testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
 
 /// The state URL in the shell: `run --open`, `render --url`, `--state-file` written atomically on
 /// every change, `--restore` after a clean stop or a `kill -9`, a stale URL falling back to home.

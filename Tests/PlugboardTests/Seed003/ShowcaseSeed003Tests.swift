@@ -1,15 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
-@testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
 @testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
 
 /// Seed 003 in the Showcase, driven from the shell as an app builder would: the guide (a C
 /// plugin) keeps its own bar through the stack, is swiped back with its bar hidden, and swipes to

@@ -1,16 +1,15 @@
+import AppTestSupport
 import Foundation
 import FoundationXML
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
 @testable import PlugboardConfig
+@testable import PlugboardCore
+@testable import PlugboardHarness
 @testable import PlugboardLoader
-@testable import PlugboardIsolation
 @testable import PlugboardNavigation
 @testable import PlugboardRender
-@testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
 
 /// Seed 003's transitions as data, on the runtime's virtual clock: nothing here waits for real
 /// time; `wait` moves the clock.

@@ -1,15 +1,9 @@
+import AppTestSupport
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
-@testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
 @testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
 
 /// Output a CI script can trust: each JSON object names its command and line, `events` and
 /// `help` print what they say, load problems are in the state and fail a script, handles are

@@ -1,15 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
-@testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
-@testable import PlugboardHarness
 @testable import PlugboardEngine
-@testable import PlugboardScaffold
+@testable import PlugboardHarness
+@testable import PlugboardNavigation
 
 /// The shell's parser, and `ShellSession` driving a launched Showcase app directly.
 @Suite struct ShellCommandTests {

@@ -1,15 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
 @testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
-@testable import PlugboardHarness
 @testable import PlugboardEngine
-@testable import PlugboardScaffold
+@testable import PlugboardHarness
+@testable import PlugboardLoader
+@testable import PlugboardNavigation
 
 /// `plugboard inspect <app-folder>` and the commands' help, run as the built executable.
 @Suite struct ShellInspectAppCommandTests {

@@ -1,16 +1,11 @@
 import Foundation
 import FoundationXML
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
-@testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
+@testable import PlugboardHarness
 @testable import PlugboardNavigation
 @testable import PlugboardRender
-@testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
 
 /// `plugboard render`, run as the built executable on the Showcase app.
 @Suite struct ShellRenderCommandTests {

@@ -1,15 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
-@testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
-@testable import PlugboardHarness
 @testable import PlugboardEngine
-@testable import PlugboardScaffold
+@testable import PlugboardHarness
+@testable import PlugboardNavigation
 
 /// `plugboard run`, run as the built executable on the Showcase app with scripts and standard input.
 @Suite struct ShellRunCommandTests {

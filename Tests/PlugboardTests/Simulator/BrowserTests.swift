@@ -1,5 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
+
+@testable import PlugboardHarness
 
 /// The real-browser test of `plugboard serve`: `Tests/Browser/simulator_test.py` starts the built
 /// `plugboard serve` on a free port and drives its page in headless Chromium through Selenium 4:

@@ -1,6 +1,9 @@
 import Foundation
 import FoundationXML
+import TestSupport
 import Testing
+
+@testable import PlugboardHarness
 
 /// `plugboard serve` from the outside: the HTTP API against the real plugins, a configuration
 /// error shown instead of the device, and the reload when the app's files change.

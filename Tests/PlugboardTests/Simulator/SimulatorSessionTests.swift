@@ -1,15 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
-@testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
-@testable import PlugboardHarness
 @testable import PlugboardEngine
-@testable import PlugboardScaffold
+@testable import PlugboardHarness
+@testable import PlugboardLoader
 @testable import PlugboardSimulator
 
 /// The session behind the page, with a real supervised engine: every change reaches the pages

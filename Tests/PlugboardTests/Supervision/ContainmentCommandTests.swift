@@ -1,15 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
-@testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
 @testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
 
 /// `render`, `inspect` and `call` with hostile plugins: the same containment as `run`.
 @Suite(.serialized) struct ContainmentCommandTests {

@@ -1,15 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
 @testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
 @testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
+@testable import PlugboardIsolation
 
 /// `plugboard run` with hostile plugins, driven as an app builder drives it: the shell survives,
 /// names the plugin, its library and the call in flight, comes back where the user was, goes on,

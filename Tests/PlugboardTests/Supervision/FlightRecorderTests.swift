@@ -1,15 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardCore
 @testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
-@testable import PlugboardHarness
+@testable import PlugboardCore
 @testable import PlugboardEngine
-@testable import PlugboardScaffold
+@testable import PlugboardHarness
+@testable import PlugboardIsolation
+@testable import PlugboardLoader
+@testable import PlugboardNavigation
 
 /// The flight recorder: what one mapping writes, another reads, with fields cut cleanly.
 struct FlightRecorderTests {

@@ -1,14 +1,8 @@
+import AppTestSupport
 import Foundation
+import TestSupport
 
-@testable import PlugboardCore
 @testable import PlugboardConfig
-@testable import PlugboardLoader
-@testable import PlugboardIsolation
-@testable import PlugboardNavigation
-@testable import PlugboardRender
-@testable import PlugboardHarness
-@testable import PlugboardEngine
-@testable import PlugboardScaffold
 
 /// An app folder whose screens are served by the hostile plugins of the corpus, next to a home
 /// screen and a working C screen (`fine`), as an app builder who installed a bad plugin has it.

@@ -1,6 +1,6 @@
 import Plugboard
-import PlugboardLoader
 import PlugboardABI
+import PlugboardLoader
 
 /// A typed host → plugin call: the bench screen's `layout` through the host's instance wrapper
 /// (the path every lifecycle and layout call takes), against the same C function called through

@@ -1,5 +1,5 @@
-import PlugboardLoader
 import PlugboardCore
+import PlugboardLoader
 
 /// The runtime's clock for transitions (seed 003). `instant`: every transition's time passes at
 /// once, as a script expects; `virtual`: time passes only when told (`wait`), so a transition can

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// What a run of the built `plugboard` executable printed, each stream on its own.
+package struct CommandResult {
+    package let status: Int32
+    package let stdout: String
+    package let stderr: String
+
+    /// The non-empty lines of standard error.
+    package var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
+
+    /// Neither stream shows a crash.
+    package var hasNoBacktrace: Bool {
+        let all = stdout + stderr
+        return !all.contains("Fatal error") && !all.contains("Backtrace") && !all.contains("Current stack trace")
+    }
+}
+
+/// Runs the built `plugboard` with `arguments` in the package's root folder (so
+/// `Examples/Showcase` is a relative path), `input` as its standard input (never the terminal,
+/// so `run` does not start its line editor), standard output and error kept apart in files.
+/// `environment` adds to (or replaces in) the test process's environment.
+package func runPlugboard(
+    _ arguments: [String], input: String = "", in directory: String = PackageRoot.path,
+    environment: [String: String] = [:]
+) throws -> CommandResult {
+    let folder = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let inputURL = folder.appendingPathComponent("stdin")
+    let outputURL = folder.appendingPathComponent("stdout")
+    let errorURL = folder.appendingPathComponent("stderr")
+    try Data(input.utf8).write(to: inputURL)
+    for url in [outputURL, errorURL] { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
+    let stdin = try FileHandle(forReadingFrom: inputURL)
+    let stdout = try FileHandle(forWritingTo: outputURL)
+    let stderr = try FileHandle(forWritingTo: errorURL)
+    defer { [stdin, stdout, stderr].forEach { try? $0.close() } }
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    process.waitUntilExit()
+    return CommandResult(
+        status: process.terminationStatus,
+        stdout: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+}
+
+/// Writes `text` as a script file in a fresh temporary folder and returns its path; `removeScript`
+/// deletes the folder.
+package func writeScript(_ text: String, name: String = "script.txt") throws -> String {
+    let url = try makeTemporaryDirectory().appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+}
+
+/// Writes `lines` as a script file, one command a line.
+package func writeScript(_ lines: [String]) throws -> String {
+    try writeScript(lines.joined(separator: "\n") + "\n")
+}
+
+/// Deletes the folder `writeScript` made for `path`.
+package func removeScript(_ path: String) {
+    try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+}
+
+/// The Showcase app, as the shell tests name it.
+package enum Showcase {
+    package static let folder = "Examples/Showcase"
+    package static var url: URL { URL(fileURLWithPath: PackageRoot.path + "/" + folder) }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import PlugboardLoader
+import Testing
+
+/// Where the package's build put the test plugin libraries: next to the test bundle.
+package enum Built {
+    package static let directory: String = {
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        var url = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // swift test runs `<build>/PlugboardPackageTests.xctest`; the .so files sit beside it.
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("libTestScreenC.so").path),
+            url.path != "/"
+        {
+            url.deleteLastPathComponent()
+        }
+        return url.path
+    }()
+
+    package static func library(_ name: String) -> String { directory + "/lib\(name).so" }
+
+    package static var searchPath: LibrarySearchPath { LibrarySearchPath([directory]) }
+}
+
+/// The package's root folder, for headers and the README (this file is
+/// Tests/Support/TestSupport/Support.swift).
+package enum PackageRoot {
+    package static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+}
+
+/// A fresh empty folder under the system temporary folder.
+package func makeTemporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("plugboard-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Runs a program and returns its exit status and combined output.
+@discardableResult
+package func run(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// The messages plugin `id` logged, in order.
+package func messages(_ host: PlugboardHost, from id: String) -> [String] {
+    host.pluginLog.filter { $0.plugin == id }.map(\.message)
+}
+
+/// A small seeded generator (SplitMix64), so a random test fails the same way every time and can be replayed.
+package struct SplitMix64: RandomNumberGenerator {
+    package var state: UInt64
+
+    package init(seed: UInt64) { state = seed }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

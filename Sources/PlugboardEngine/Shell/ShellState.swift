@@ -1,10 +1,11 @@
 import PlugboardNavigation
 import PlugboardRender
 
-/// What `run --json` prints after each command: which command (and line) it answers, the state
-/// and the numbered tap targets; `events` and `help` add what they print.
-package struct ShellState: Encodable {
-    /// The command as typed; nil for the drawing at start-up.
+/// What `run --json` prints after each command (and the simulator's API answers): which command
+/// (and line) it answers, the state and the numbered tap targets; `events` and `help` add what
+/// they print.
+package struct ShellState: Codable, Sendable, Equatable {
+    /// The command as typed.
     package var command: String?
     /// Its line in the script or standard input (1…).
     package var line: Int?
@@ -13,8 +14,10 @@ package struct ShellState: Encodable {
     package var events: [AppEvent]?
     package var help: [String]?
 
-    package init(app: PlugboardApp) {
-        state = app.state
-        targets = app.tapTargets
+    package init(command: String? = nil, line: Int? = nil, _ current: EngineState) {
+        self.command = command
+        self.line = line
+        state = current.state
+        targets = current.targets
     }
 }

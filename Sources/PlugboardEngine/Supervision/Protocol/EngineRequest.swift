@@ -1,15 +1,49 @@
-/// What the part of a command the user talks to asks the engine that runs the app. The same
-/// requests go to an engine in this process (`--in-process`) or, as one JSON line each, to an
+import PlugboardConfig
+import PlugboardNavigation
+
+/// What the part of a command the user talks to asks the engine that runs the app: one case per
+/// user action or question, never shell text. The shell (`ShellCommand`, the one translation of
+/// what a person types), the simulator's routes and the one-shot commands make them; the same
+/// values go to an engine in this process (`--in-process`) or, framed (`EngineFrame`), to an
 /// engine process under a supervisor.
 package enum EngineRequest: Codable, Sendable, Equatable {
-    /// A shell command line (`tap 2`, `back`, `state`, …), with its line in the script or input.
-    case command(String, line: Int? = nil)
-    /// Go to the state a URL of the app's scheme names.
+    // MARK: a user's actions
+
+    /// Tap a numbered tap target, or the view with an identifier.
+    case tap(TapReference)
+    /// Go back (pop the visible stack).
+    case back
+    /// Close the presented screen.
+    case close
+    /// Press the menu (special) button.
+    case menu
+    /// Select a root menu item by id.
+    case select(String)
+    /// Switch the device profile.
+    case device(DeviceProfile.Kind)
+    /// A gesture (seed 003).
+    case swipe(SwipeGesture)
+    /// Route changes composed into one transition (seed 004): `push shows + present contact`.
+    case route([RouteStep])
+    /// Advance the virtual clock by milliseconds.
+    case wait(Double)
+    /// Switch the transitions' clock.
+    case clock(TransitionClock.Mode)
+    /// Go to the state a URL of the app's scheme names, at once (`--open`, `--restore`,
+    /// `render --url`, the page's address field, a restarted engine).
     case open(String)
     /// Show a rivers.json screen, pushed from the root as a menu item would (`render --screen`).
     case showScreen(String)
-    /// Draw the screen as text or SVG; `animate`: an SVG that plays the running transition.
-    case render(svg: Bool, animate: Bool = false)
+
+    // MARK: questions
+
+    /// Nothing changes: the reply carries the drawing asked for (and the state, if the launch
+    /// asks for it).
+    case show
+    /// The reply carries the state, whatever the launch asks for.
+    case state
+    /// The reply carries the whole event log, not only the events since the last reply.
+    case events
     /// The dynamic exports of the app's plugins, one `plugin.name signature` per line.
     case exports
     /// Call a dynamic export with a JSON array of arguments.
@@ -19,52 +53,34 @@ package enum EngineRequest: Codable, Sendable, Equatable {
     /// `inspect LIBRARY`: open the library and probe its plugins, as text or JSON.
     case probe(path: String, json: Bool)
 
-    /// Whether a supervisor asks again after restarting without the plugin that failed. A
-    /// command that changed the app (a tap) is not repeated: the user is brought back to where
-    /// they were instead. A call into one export or a probe is not repeated: it would only
-    /// fail again, now because the plugin is left out.
-    package var isRepeatedAfterRestart: Bool {
+    /// What a supervisor answers when the engine failed while answering this request, once a new
+    /// engine is back at the last state URL without the plugin that failed.
+    package enum Recovery: Sendable, Equatable {
+        /// Asked again: a question, or going to a state (it may fail again only while each
+        /// failure leaves out one more plugin, so this ends).
+        case repeated
+        /// Not repeated: the user's action changed the app, and they are brought back to where
+        /// they were instead (the reply is `show`'s).
+        case shown
+        /// Not repeated: a call into one export or a probe would only fail again, now because
+        /// the plugin is left out; the reply is the failure.
+        case failed
+    }
+
+    package var recovery: Recovery {
         switch self {
-        case .open, .showScreen, .render, .exports, .report: true
-        case .command, .call, .probe: false
+        case .open, .showScreen, .show, .state, .events, .exports, .report: .repeated
+        case .tap, .back, .close, .menu, .select, .device, .swipe, .route, .wait, .clock: .shown
+        case .call, .probe: .failed
         }
     }
-}
 
-/// The engine's answer to one request.
-package struct EngineReply: Codable, Sendable, Equatable {
-    /// What to show: a drawing, the state, an export's JSON result, or why the request failed.
-    package var output: String
-    package var succeeded: Bool
-    /// The request was `quit`.
-    package var quit = false
-    /// The app's state URL after the request (empty without an app).
-    package var stateURL = ""
-    /// The state and tap targets as one line of JSON, when the launch asked for it.
-    package var state: String?
-    /// Plugin failures a supervisor contained while answering (the engine was restarted).
-    package var failures: [ContainedFailure] = []
-
-    package init(output: String, succeeded: Bool) {
-        self.output = output
-        self.succeeded = succeeded
+    /// A user's input that changes the app as a touch does: refused while a transition runs
+    /// (the router's `start` rule; route changes are refused by the router itself).
+    package var isInput: Bool {
+        switch self {
+        case .tap, .back, .close, .menu, .select, .swipe: true
+        default: false
+        }
     }
-}
-
-/// What the engine says once it has started: problems met loading the app (plugins that failed
-/// to load, fallbacks), or nothing for a probe.
-package struct EngineReady: Codable, Sendable, Equatable {
-    /// `error ID: why` and `fallback ID: why` lines.
-    package var startup: [String]
-    package var stateURL: String
-    /// Plugin failures a supervisor contained while starting.
-    package var failures: [ContainedFailure] = []
-}
-
-/// One line from an engine process to its supervisor.
-enum EngineMessage: Codable {
-    case ready(EngineReady)
-    /// The engine cannot start (an invalid configuration): the message, then it exits.
-    case fatal(String)
-    case reply(EngineReply)
 }

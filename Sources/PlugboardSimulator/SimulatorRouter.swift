@@ -58,22 +58,25 @@ package func buildRouter(session: SimulatorSession) -> Router<BasicWebSocketRequ
 }
 
 /// A shell line from a script, translated by the shell: a request, `help` (the state with the
-/// commands), or `quit`, which the server refuses.
+/// commands), or `quit`, which the server refuses. The state answered names the line, as
+/// `run --json` does.
 private func command(_ line: String, session: SimulatorSession) -> SimulatorSession.Answer {
+    let command: ShellCommand?
     do throws(ShellCommand.ParseError) {
-        switch try ShellCommand.parse(line) {
-        case .request(let request)?: return session.perform(request)
-        case .quit?: return .failed("the server keeps the app running: stop plugboard serve itself (Ctrl-C)")
-        case .help?:
-            let answer = session.perform(.state, changes: false)
-            guard case .state(var state) = answer else { return answer }
-            state.help = ShellSession.helpLines
-            return .state(state)
-        case nil: return session.perform(.state, changes: false)
-        }
+        command = try ShellCommand.parse(line)
     } catch {
         return .failed(error.description)
     }
+    let answer: SimulatorSession.Answer
+    switch command {
+    case .request(let request)?: answer = session.perform(request)
+    case .quit?: return .failed("the server keeps the app running: stop plugboard serve itself (Ctrl-C)")
+    case .help?, nil: answer = session.perform(.state, changes: false)
+    }
+    guard case .state(var state) = answer else { return answer }
+    state.command = line.trimmingCharacters(in: .whitespaces)
+    if command == .help { state.help = ShellSession.helpLines }
+    return .state(state)
 }
 
 /// The simulator's responses: JSON bodies (`ShellState`, `ErrorBody`) and the page's text,

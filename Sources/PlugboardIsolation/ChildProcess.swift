@@ -122,8 +122,6 @@ package final class ChildProcess {
         if let output { close(output) }
     }
 
-    package var processIdentifier: Int32 { process.processIdentifier }
-
     /// Closes the child's standard input: a child reading it sees end of file.
     package func closeInput() {
         guard let input, !isInputClosed else { return }

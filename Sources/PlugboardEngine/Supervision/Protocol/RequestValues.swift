@@ -3,7 +3,7 @@ import PlugboardNavigation
 /// What a tap names: a numbered tap target (`tap 3`, a click in the page), or a view by its
 /// identifier (`tap nav-item:nb-epg`). Encoded as the bare number or string, as the simulator's
 /// `POST /tap {"target": 3 | "nav-item:nb-epg"}` takes it.
-package enum TapReference: Codable, Sendable, Hashable, CustomStringConvertible {
+package enum TapReference: Codable, Sendable, Hashable {
     case number(Int)
     case identifier(String)
 
@@ -26,13 +26,6 @@ package enum TapReference: Codable, Sendable, Hashable, CustomStringConvertible 
         switch self {
         case .number(let number): try container.encode(number)
         case .identifier(let identifier): try container.encode(identifier)
-        }
-    }
-
-    package var description: String {
-        switch self {
-        case .number(let number): "\(number)"
-        case .identifier(let identifier): identifier
         }
     }
 }

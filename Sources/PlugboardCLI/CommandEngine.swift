@@ -20,19 +20,19 @@ final class CommandEngine {
 
     deinit { engine.stop() }
 
-    func perform(_ request: EngineRequest) -> EngineReply {
-        let reply = engine.perform(request)
+    func perform(_ request: EngineRequest, drawing: DrawingFormat? = nil) -> EngineReply {
+        let reply = engine.perform(request, drawing: drawing)
         failures.report(reply.failures)
         return reply
     }
 
-    /// The reply's output when it succeeded; else the command ends: exit status 3 when a plugin
-    /// failure was contained (it says it all), else the reply as the one error.
+    /// The reply's drawing (else its text) when it succeeded; else the command ends: exit status
+    /// 3 when a plugin failure was contained (it says it all), else the reply as the one error.
     func output(of reply: EngineReply) throws -> String {
         guard reply.succeeded else {
             try failures.finish()
-            throw CommandFailure(reply.output)
+            throw CommandFailure(reply.text)
         }
-        return reply.output
+        return reply.drawing ?? reply.text
     }
 }

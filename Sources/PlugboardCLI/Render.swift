@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlugboardEngine
 import PlugboardRender
 
 /// `plugboard render`: draw a screen of an app to a file, as text or as an SVG phone/tablet mock.
@@ -61,27 +62,33 @@ struct Render: ParsableCommand {
         var launch = app.engineLaunch
         launch.terminal = size
         let engine = try CommandEngine(supervision, launch, logging)
-        let perform = engine.perform
         if let url {
-            let reply = perform(.open(url))
-            guard reply.succeeded else { throw CommandFailure("\(url): \(reply.output)") }
+            let reply = engine.perform(.open(url))
+            guard reply.succeeded else { throw CommandFailure("\(url): \(reply.text)") }
         }
         if let screen {
-            let reply = perform(.showScreen(screen))
-            guard reply.succeeded else { throw CommandFailure(reply.output) }
+            let reply = engine.perform(.showScreen(screen))
+            guard reply.succeeded else { throw CommandFailure(reply.text) }
         }
         let allSteps = (steps ?? "").split(separator: ";").filter { !$0.allSatisfy(\.isWhitespace) }
         for (index, step) in allSteps.enumerated() {
             // The last step's transition runs on the virtual clock, to be drawn in the middle.
-            if index == allSteps.count - 1 && (at != nil || animate) { _ = perform(.command("clock virtual")) }
-            let reply = perform(.command(String(step)))
-            guard reply.succeeded else {
-                printError("step '\(step.trimmingCharacters(in: .whitespaces))': \(reply.output)")
-                throw ExitCode(1)
+            if index == allSteps.count - 1 && (at != nil || animate) { _ = engine.perform(.clock(.virtual)) }
+            let failure: String
+            do throws(ShellCommand.ParseError) {
+                guard case .request(let request)? = try ShellCommand.parse(String(step)) else { continue }
+                let reply = engine.perform(request)
+                if reply.succeeded { continue }
+                failure = reply.text
+            } catch {
+                failure = error.description
             }
+            printError("step '\(step.trimmingCharacters(in: .whitespaces))': \(failure)")
+            throw ExitCode(1)
         }
-        if let at { _ = perform(.command("wait \(at)")) }
-        let drawing = try engine.output(of: perform(.render(svg: format == .svg, animate: animate)))
+        if let at { _ = engine.perform(.wait(at)) }
+        let form: DrawingFormat = format == .text ? .text : animate ? .animatedSVG : .svg
+        let drawing = try engine.output(of: engine.perform(.show, drawing: form))
         if let output {
             do {
                 try drawing.write(toFile: output, atomically: true, encoding: .utf8)

@@ -112,25 +112,25 @@ struct Run: ParsableCommand {
         try startingState(engine, failures)
         let persist = StatePersistence(path: stateFile)
         for line in ready.startup { printError(line) }  // "error ID: why" / "fallback ID: why"
-        let first = engine.perform(.command("show"))
+        let shell = ShellSession(engine: engine, json: json)
+        let first = shell.run(line: "show")
         failures.report(first.failures)
-        try persist.save(first.stateURL)
-        show(first)
+        try persist.save(first.stateURL ?? "")
+        print(first.output)
 
         for (index, line) in lines.enumerated() {
-            let reply = engine.perform(.command(line, line: index + 1))
-            failures.report(reply.failures)
-            if reply.quit { break }
-            if !reply.succeeded {
+            let outcome = shell.run(line: line, number: index + 1)
+            failures.report(outcome.failures)
+            if outcome.quit { break }
+            if !outcome.succeeded {
                 let location = script.map { "\($0):\(index + 1): " } ?? (interactive ? "" : "line \(index + 1): ")
-                printError("\(location)\(reply.output)")
+                printError("\(location)\(outcome.output)")
                 if !interactive { throw ExitCode(1) }
                 continue
             }
-            try persist.save(reply.stateURL)
+            try persist.save(outcome.stateURL ?? "")
             // With --json, one object per command: blank lines and comments print nothing.
-            let isCommand = (try? ShellCommand.parse(line)) != nil
-            if !reply.output.isEmpty || (json && isCommand) { show(reply) }
+            if !outcome.output.isEmpty { print(outcome.output) }
         }
         try failures.finish()
         if !interactive && !allowFallbacks && !ready.startup.isEmpty {
@@ -149,7 +149,7 @@ struct Run: ParsableCommand {
                 if let saved = try StateFile.read(stateFile), !saved.isEmpty {
                     let reply = engine.perform(.open(saved))
                     failures.report(reply.failures)
-                    if !reply.succeeded { printError("cannot restore \(saved): \(reply.output); starting at home") }
+                    if !reply.succeeded { printError("cannot restore \(saved): \(reply.text); starting at home") }
                 }
             } catch {
                 printError("\(error); starting at home")
@@ -158,12 +158,8 @@ struct Run: ParsableCommand {
         if let open {
             let reply = engine.perform(.open(open))
             failures.report(reply.failures)
-            if !reply.succeeded { throw CommandFailure("\(open): \(reply.output)") }
+            if !reply.succeeded { throw CommandFailure("\(open): \(reply.text)") }
         }
-    }
-
-    private func show(_ reply: EngineReply) {
-        print(json ? reply.state ?? "{}" : reply.output)
     }
 }
 

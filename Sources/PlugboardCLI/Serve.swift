@@ -16,7 +16,9 @@ struct Serve: AsyncParsableCommand {
             configuration error is shown on the page instead of the device.
 
             The same HTTP API serves scripts: GET /state, POST /tap {"target": N|ID}, POST /open \
-            {"url": URL}, POST /command {"command": LINE}, GET /render.svg.
+            {"url": URL}, POST /back, /close and /menu, POST /device {"device": "phone"|"tablet"}, \
+            POST /swipe {"direction": "back"|"forward", "progress": P, "velocity": V}, \
+            POST /command {"command": LINE} (any shell command), GET /render.svg.
             """)
 
     @OptionGroup var app: AppOptions

@@ -1,37 +1,180 @@
 import Foundation
 
-/// One run of a child process with a time limit: how it ended, never by ending the parent.
-package struct ChildProcess {
-    package enum Ending: Equatable {
-        case exited(Int32)
-        case signaled(Int32)
-        case timedOut
+/// A child process of this one — a conformance check, a supervised engine — started with the
+/// descriptors it needs, watched and reaped. However it ends (an exit, a signal, the watchdog's
+/// SIGKILL) the parent learns how, and is never ended or hung by it: the one mechanism the
+/// harness and the supervisor share.
+///
+/// Foundation's `Process` spawns and reaps it; its termination handler only signals, so any
+/// thread may wait with a time limit. A crash is a result to report, not a backtrace to
+/// symbolicate, so the child runs with `SWIFT_BACKTRACE=enable=no`.
+package final class ChildProcess {
+    /// What the child reads on standard input.
+    package enum Input: Sendable {
+        /// `/dev/null`: a child that asks for input gets end of file.
+        case nothing
+        /// A pipe whose writing end is `input`.
+        case pipe
     }
 
-    /// Starts `executable` with `arguments`, standard output and error into `outputPath`, and
-    /// waits at most `timeout` seconds; then kills it (SIGKILL) and reports `timedOut`.
-    package static func run(executable: String, arguments: [String], outputPath: String, timeout: Double) throws -> Ending {
-        let process = Process()
+    /// Where the child's standard output goes.
+    package enum Output: Sendable {
+        case inherited
+        /// A pipe whose reading end is `output`.
+        case pipe
+        /// A file, created or emptied first.
+        case file(String)
+    }
+
+    /// Where the child's standard error goes.
+    package enum ErrorOutput: Sendable {
+        case inherited
+        /// Wherever standard output goes.
+        case withOutput
+    }
+
+    /// How a child ended.
+    package enum Ending: Equatable, Sendable, CustomStringConvertible {
+        /// `exit` (or a return from `main`) with this status.
+        case exited(Int32)
+        /// Killed by a signal (SIGSEGV, SIGABRT, …).
+        case signaled(Int32)
+        /// Still running after `seconds`: killed with SIGKILL.
+        case timedOut(seconds: Double)
+
+        /// `exit(3)`, `SIGSEGV`, `no end within 2 s`.
+        package var description: String {
+            switch self {
+            case .exited(let status): "exit(\(status))"
+            case .signaled(let signal): SignalName.of(signal)
+            case .timedOut(let seconds):
+                "no end within \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s"
+            }
+        }
+    }
+
+    /// The writing end of the child's standard input (`Input.pipe`), close-on-exec.
+    package let input: Int32?
+    /// The reading end of the child's standard output (`Output.pipe`), close-on-exec.
+    package let output: Int32?
+    private let process = Process()
+    private let ended = DispatchSemaphore(value: 0)
+    private var ending: Ending?
+
+    /// Starts `executable` with `arguments`; throws when it cannot be started.
+    package init(
+        executable: String, arguments: [String], input: Input = .nothing, output: Output = .inherited,
+        error: ErrorOutput = .inherited
+    ) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash is a result: no symbolication wait
+        environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        defer { try? output.close() }
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            finished.wait()
-            return .timedOut
+        // The child's ends of the pipes, closed here once it has its own copies.
+        var childEnds: [Int32] = []
+        var ourInput: Int32?
+        var ourOutput: Int32?
+        var started = false
+        defer {
+            childEnds.forEach { close($0) }
+            if !started { [ourInput, ourOutput].compactMap { $0 }.forEach { close($0) } }
         }
-        return process.terminationReason == .uncaughtSignal
+        switch input {
+        case .nothing: process.standardInput = FileHandle.nullDevice
+        case .pipe:
+            let (read, write) = try Self.pipe()
+            childEnds.append(read)
+            ourInput = write
+            process.standardInput = FileHandle(fileDescriptor: read, closeOnDealloc: false)
+            // A write to a child that just died must fail with EPIPE, not end this process.
+            signal(SIGPIPE, SIG_IGN)
+        }
+        let outputHandle: FileHandle?
+        switch output {
+        case .inherited: outputHandle = nil
+        case .pipe:
+            let (read, write) = try Self.pipe()
+            childEnds.append(write)
+            ourOutput = read
+            outputHandle = FileHandle(fileDescriptor: write, closeOnDealloc: false)
+        case .file(let path):
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            childEnds.append(descriptor)
+            outputHandle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        }
+        if let outputHandle {
+            process.standardOutput = outputHandle
+            if case .withOutput = error { process.standardError = outputHandle }
+        }
+        process.terminationHandler = { [ended] _ in ended.signal() }
+        try process.run()
+        started = true
+        self.input = ourInput
+        self.output = ourOutput
+    }
+
+    deinit {
+        kill()
+        if ending == nil { _ = wait() }
+        closeInput()
+        if let output { close(output) }
+    }
+
+    /// Closes the child's standard input: a child reading it sees end of file.
+    package func closeInput() {
+        guard let input, !isInputClosed else { return }
+        isInputClosed = true
+        close(input)
+    }
+
+    private var isInputClosed = false
+
+    /// How the child ended, once it has: waits at most `timeout` seconds; nil when it still runs.
+    package func wait(timeout: Double) -> Ending? {
+        if let ending { return ending }
+        guard ended.wait(timeout: .now() + timeout) == .success else { return nil }
+        return reap()
+    }
+
+    /// Waits for the child to end, however long it takes.
+    package func wait() -> Ending {
+        if let ending { return ending }
+        ended.wait()
+        return reap()
+    }
+
+    /// Waits at most `timeout` seconds; a child still running then is killed and reported as
+    /// `timedOut` (the watchdog of a child that must finish on its own).
+    package func finish(within timeout: Double) -> Ending {
+        if let ending = wait(timeout: timeout) { return ending }
+        kill()
+        _ = wait()
+        ending = .timedOut(seconds: timeout)
+        return .timedOut(seconds: timeout)
+    }
+
+    /// Sends SIGKILL to a child that has not ended yet.
+    package func kill() {
+        guard ending == nil, process.isRunning else { return }
+        Foundation.kill(process.processIdentifier, SIGKILL)
+    }
+
+    private func reap() -> Ending {
+        let ending: Ending =
+            process.terminationReason == .uncaughtSignal
             ? .signaled(process.terminationStatus) : .exited(process.terminationStatus)
+        self.ending = ending
+        return ending
+    }
+
+    /// A pipe whose ends are closed in every child started later (close-on-exec): an engine must
+    /// see end of file when its supervisor closes its input, whatever else was started meanwhile.
+    private static func pipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard Foundation.pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
     }
 }

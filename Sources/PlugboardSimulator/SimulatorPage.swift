@@ -1,5 +1,6 @@
 /// The simulator's one page. The device is the SVG the renderers draw from the view tree; every
-/// `g[data-tap]` in it is tappable. Updates arrive over the WebSocket (`/live`), never by polling;
+/// `g[data-tap]` in it is tappable; each control posts its own typed request (`buildRouter`), never
+/// shell text. Updates arrive over the WebSocket (`/live`), never by polling;
 /// the page only reconnects when the server goes away. Written by hand: one small page with no
 /// build step, so nothing but the server is needed to see it.
 enum SimulatorPage {
@@ -119,16 +120,16 @@ enum SimulatorPage {
           const seconds = Math.max((event.timeStamp - drag.time) / 1000, 0.001);
           const progress = Math.min(Math.max(moved / drag.width, 0), 1);
           drag = null;
-          if (moved > 8) { post("/command", { command: `swipe back --progress ${progress.toFixed(3)} --velocity ${Math.round(moved / seconds)}` }); }
+          if (moved > 8) { post("/swipe", { direction: "back", progress: Number(progress.toFixed(3)), velocity: Math.round(moved / seconds) }); }
         });
         $("device").addEventListener("click", (event) => {
           const target = event.target.closest("g[data-tap]");
           if (target) { post("/tap", { target: Number(target.dataset.tap) }); }
         });
-        $("back").onclick = () => post("/command", { command: "back" });
-        $("close").onclick = () => post("/command", { command: "close" });
-        $("menu").onclick = () => post("/command", { command: "menu" });
-        $("device-kind").onchange = (event) => post("/command", { command: `device ${event.target.value}` });
+        $("back").onclick = () => post("/back", {});
+        $("close").onclick = () => post("/close", {});
+        $("menu").onclick = () => post("/menu", {});
+        $("device-kind").onchange = (event) => post("/device", { device: event.target.value });
         $("address").addEventListener("keydown", (event) => {
           if (event.key === "Enter") { post("/open", { url: event.target.value.trim() }); event.target.blur(); }
         });

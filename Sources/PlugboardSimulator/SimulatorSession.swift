@@ -1,14 +1,18 @@
 import Foundation
 import PlugboardConfig
 import PlugboardEngine
+import PlugboardNavigation
 
 /// The app behind the page: one supervised engine process (a crashing or hanging plugin is
 /// contained and left out, the app comes back where it was), the snapshot the page shows, and
 /// the pages listening for changes. A hot reload starts a new engine process — Swift images
 /// cannot be unloaded, so a rebuilt library is only ever loaded fresh — and reopens the state URL.
 ///
-/// Engine calls block (one request, one reply over a pipe) and are serialized by a lock; the
-/// server's handlers call in from any task.
+/// Every user action is one typed request whose reply carries the new state, the events since
+/// the last reply and the SVG; a change that starts a transition costs one more (the virtual
+/// clock is advanced to its end, after the page was given the SVG that plays it). Engine calls
+/// block (one request, one reply over a pipe) and are serialized by a lock; the server's
+/// handlers call in from any task.
 package final class SimulatorSession: @unchecked Sendable {
     private let lock = NSLock()
     private var launch: EngineLaunch
@@ -35,6 +39,7 @@ package final class SimulatorSession: @unchecked Sendable {
             driver = nil
             snapshot.engine += 1
             snapshot.animation = nil
+            snapshot.log = []
             let url = snapshot.url
             let supervisor = Supervisor(executable: executable, launch: launch, callTimeout: callTimeout)
             do throws(EngineStartFailure) {
@@ -43,16 +48,16 @@ package final class SimulatorSession: @unchecked Sendable {
                 snapshot.error = nil
                 record(ready.failures)
                 // Back where the page was (at once), then transitions play in the page.
-                if !url.isEmpty, url != ready.stateURL { _ = supervisor.perform(.open(url)) }
-                _ = supervisor.perform(.command("clock virtual"))
-                refresh()
+                if !url.isEmpty, url != ready.stateURL { absorb(supervisor.perform(.open(url))) }
+                absorb(supervisor.perform(.clock(.virtual)))
+                absorb(supervisor.perform(.show, drawing: .svg))
             } catch {
                 supervisor.stop()
                 snapshot.error = error.description
                 snapshot.svg = ""
-                snapshot.stateJSON = "null"
-                publish()
+                snapshot.state = nil
             }
+            publish()
         }
     }
 
@@ -65,29 +70,29 @@ package final class SimulatorSession: @unchecked Sendable {
         }
     }
 
-    /// What an API call answers: the state JSON, or why the request failed.
-    package enum Answer: Sendable {
-        case state(String)
+    /// What an API call answers: the state, or why the request failed.
+    package enum Answer: Sendable, Equatable {
+        case state(ShellState)
         case failed(String)
     }
 
-    /// Performs `request`; a request that may change the app updates the pages.
+    /// Performs `request`; one that may change the app (`changes`) updates the pages.
     package func perform(_ request: EngineRequest, changes: Bool = true) -> Answer {
         lock.withLock {
             guard let driver else { return .failed(snapshot.error ?? "the app is not running") }
-            let reply = driver.perform(request)
-            record(reply.failures)
-            if changes {
-                // A transition started: keep its animation, then let the virtual clock finish it.
-                snapshot.animation = nil
-                if let milliseconds = Self.remainingTransition(reply.state) {
-                    snapshot.animation = (driver.perform(.render(svg: true, animate: true)).output, milliseconds)
-                    _ = driver.perform(.command("wait \(milliseconds)"))
+            guard changes else { return answer(absorb(driver.perform(request))) }
+            snapshot.animation = nil
+            let reply = absorb(driver.perform(request, drawing: .animatedSVG))
+            // A transition started: the page plays it, then the virtual clock finishes it.
+            if let transition = reply.state?.state.transition, transition.duration > transition.elapsed {
+                let milliseconds = Int((transition.duration - transition.elapsed).rounded(.up))
+                snapshot.animation = reply.drawing.map {
+                    SimulatorSnapshot.Animation(svg: $0, milliseconds: milliseconds)
                 }
-                refresh()
+                absorb(driver.perform(.wait(Double(milliseconds)), drawing: .svg))
             }
-            guard reply.succeeded else { return .failed(reply.output) }
-            return .state(reply.state ?? "null")
+            publish()
+            return answer(reply)
         }
     }
 
@@ -99,22 +104,29 @@ package final class SimulatorSession: @unchecked Sendable {
         lock.withLock { AppFiles.watched(launch) }
     }
 
-    /// Reads the drawing, the state and the events after a change, and tells the pages.
-    private func refresh() {
-        guard let driver else { return }
-        let events = driver.perform(.command("events"))
-        record(events.failures)
-        snapshot.url = events.stateURL
-        snapshot.stateJSON = events.state ?? "null"
-        snapshot.log = Self.eventLines(events.state)
-        snapshot.svg = driver.perform(.render(svg: true)).output
-        if let device = Self.device(events.state) { launch.device = device }
-        publish()
+    private func answer(_ reply: EngineReply) -> Answer {
+        guard reply.succeeded else { return .failed(reply.text) }
+        return reply.state.map { .state(ShellState($0)) } ?? .failed("the app is not running")
+    }
+
+    /// Takes what a reply says changed into the snapshot (the pages are told by `publish`).
+    @discardableResult
+    private func absorb(_ reply: EngineReply) -> EngineReply {
+        record(reply.failures)
+        if !reply.stateURL.isEmpty { snapshot.url = reply.stateURL }
+        if let state = reply.state {
+            snapshot.state = ShellState(state)
+            launch.device = state.state.device
+        }
+        if let drawing = reply.drawing { snapshot.svg = drawing }
+        snapshot.log += reply.events.map(\.description)
+        snapshot.log.removeFirst(max(0, snapshot.log.count - SimulatorSnapshot.logLength))
+        return reply
     }
 
     private func record(_ failures: [ContainedFailure]) {
         snapshot.failures += failures.map(\.description)
-        if snapshot.failures.count > 20 { snapshot.failures.removeFirst(snapshot.failures.count - 20) }
+        snapshot.failures.removeFirst(max(0, snapshot.failures.count - SimulatorSnapshot.failureCount))
     }
 
     private func publish() {
@@ -138,32 +150,5 @@ package final class SimulatorSession: @unchecked Sendable {
 
     package func unsubscribe(_ id: UUID) {
         _ = lock.withLock { listeners.removeValue(forKey: id) }?.finish()
-    }
-
-    // MARK: reading replies
-
-    /// The milliseconds left of the transition the state says is running; nil when none is.
-    static func remainingTransition(_ json: String?) -> Int? {
-        guard let transition = (object(json)?["state"] as? [String: Any])?["transition"] as? [String: Any],
-            let duration = transition["duration"] as? Double, let elapsed = transition["elapsed"] as? Double,
-            duration > elapsed
-        else { return nil }
-        return Int((duration - elapsed).rounded(.up))
-    }
-
-    static func object(_ json: String?) -> [String: Any]? {
-        json.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-    }
-
-    static func eventLines(_ json: String?) -> [String] {
-        let events = object(json)?["events"] as? [[String: Any]] ?? []
-        return events.suffix(200).map { event in
-            let name = event["name"] as? String ?? "", subject = event["subject"] as? String ?? ""
-            return "\(name) \(subject)" + ((event["detail"] as? String).map { ": \($0)" } ?? "")
-        }
-    }
-
-    static func device(_ json: String?) -> DeviceProfile.Kind? {
-        ((object(json)?["state"] as? [String: Any])?["device"] as? String).flatMap(DeviceProfile.Kind.init(rawValue:))
     }
 }

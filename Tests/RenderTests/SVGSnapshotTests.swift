@@ -45,12 +45,14 @@ import Testing
         let engine = try AppEngine(launch: launch)
         defer { engine.shutdown() }
         for step in scene.steps {
-            let reply = engine.handle(.command(step))
-            try #require(reply.succeeded, "\(step): \(reply.output)")
+            let command = try ShellCommand.parse(step)
+            guard case .request(let request)? = command else { throw ShellCommand.ParseError.unknown(step) }
+            let reply = engine.handle(request)
+            try #require(reply.succeeded, "\(step): \(reply.text)")
         }
-        let reply = engine.handle(.render(svg: true))
+        let reply = engine.handle(.show, drawing: .svg)
         try #require(reply.succeeded)
-        return reply.output
+        return try #require(reply.drawing)
     }
 
     @Test(arguments: Scene.allCases)

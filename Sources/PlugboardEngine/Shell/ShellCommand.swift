@@ -2,41 +2,18 @@ import Foundation
 import PlugboardConfig
 import PlugboardNavigation
 
-/// One command of the host shell (`plugboard run`), parsed from a line.
+/// What a person types at the shell (`plugboard run`, `render --steps`, the simulator's
+/// `POST /command`), parsed: a request for the engine, or one of the shell's own commands. This
+/// is the one translation of shell text into requests; it runs where the person is (the parent),
+/// never in the engine.
 package enum ShellCommand: Equatable, Sendable {
-    /// Tap a numbered tap target, or a view by identifier.
-    case tap(String)
-    case back
-    case close
-    case menu
-    /// Select a root menu item by id.
-    case select(String)
-    case device(DeviceProfile.Kind)
-    /// Print the drawing again.
-    case show
-    case state
-    case events
+    /// What the engine does: `tap 2` is `.tap(.number(2))`, `push shows + present contact` one
+    /// `.route`, `show` a `.show`.
+    case request(EngineRequest)
+    /// List the commands (answered by the shell).
     case help
+    /// Leave (the shell stops its engine).
     case quit
-    /// Route changes composed into one transition (seed 004): `push shows + present contact`.
-    case route([RouteStep])
-    /// A gesture (seed 003): `swipe back --from 10 --progress 0.3 --velocity 500`.
-    case swipe(Swipe)
-    /// Advance the virtual clock by milliseconds.
-    case wait(Double)
-    /// Switch the transitions' clock.
-    case clock(TransitionClock.Mode)
-
-    /// One route change of the shell.
-    package enum RouteStep: Equatable, Sendable {
-        /// A URL of the app's scheme (text as typed; parsed when it runs, so errors name the column).
-        case open(String)
-        case push(key: String, data: String?)
-        case root(key: String, data: String?)
-        case present(String)
-        case dismiss(String)
-        case pop(Int)
-    }
 
     /// The commands, for `help`: usage and what each does.
     package static let usage: [(String, String)] = [
@@ -91,12 +68,12 @@ package enum ShellCommand: Equatable, Sendable {
         if parts.count > 1 {
             var steps: [RouteStep] = []
             for part in parts {
-                guard case .route(let more)? = try parseOne(part) else {
+                guard case .request(.route(let more))? = try parseOne(part) else {
                     throw .badArgument("+", part.trimmingCharacters(in: .whitespaces))
                 }
                 steps += more
             }
-            return .route(steps)
+            return .request(.route(steps))
         }
         return try parseOne(line)
     }
@@ -109,64 +86,64 @@ package enum ShellCommand: Equatable, Sendable {
             guard !argument.isEmpty else { throw .missingArgument(word) }
             return argument
         }
-        func noArgument(_ command: ShellCommand) throws(ParseError) -> ShellCommand {
+        func noArgument(_ request: EngineRequest) throws(ParseError) -> ShellCommand {
             guard argument.isEmpty else { throw .badArgument(word, argument) }
-            return command
+            return .request(request)
         }
         switch word {
-        case "tap": return .tap(try needArgument())
+        case "tap": return .request(.tap(TapReference(try needArgument())))
         case "back": return try noArgument(.back)
         case "close": return try noArgument(.close)
         case "menu": return try noArgument(.menu)
-        case "select": return .select(try needArgument())
+        case "select": return .request(.select(try needArgument()))
         case "device":
             guard let kind = DeviceProfile.Kind(rawValue: try needArgument().lowercased()) else {
                 throw .badArgument(word, argument)
             }
-            return .device(kind)
+            return .request(.device(kind))
         case "show": return try noArgument(.show)
         case "state": return try noArgument(.state)
         case "events": return try noArgument(.events)
-        case "help", "?": return try noArgument(.help)
-        case "quit", "exit": return try noArgument(.quit)
-        case "open": return .route([.open(try needArgument())])
+        case "help", "?":
+            guard argument.isEmpty else { throw .badArgument(word, argument) }
+            return .help
+        case "quit", "exit":
+            guard argument.isEmpty else { throw .badArgument(word, argument) }
+            return .quit
+        case "open": return .request(.route([.open(try needArgument())]))
         case "push", "root":
             let target = try needArgument()
             let parts = target.components(separatedBy: "::")
             let key = parts[0]
             let data = parts.count > 1 ? parts.dropFirst().joined(separator: "::") : nil
             guard !key.isEmpty else { throw .badArgument(word, argument) }
-            return .route([word == "push" ? .push(key: key, data: data) : .root(key: key, data: data)])
-        case "present": return .route([.present(try needArgument())])
-        case "dismiss": return .route([.dismiss(try needArgument())])
-        case "swipe": return .swipe(try parseSwipe(words.dropFirst().map { $0 }))
+            return .request(.route([word == "push" ? .push(key: key, data: data) : .root(key: key, data: data)]))
+        case "present": return .request(.route([.present(try needArgument())]))
+        case "dismiss": return .request(.route([.dismiss(try needArgument())]))
+        case "swipe": return .request(.swipe(try parseSwipe(words.dropFirst().map { $0 })))
         case "wait":
             guard let milliseconds = Double(try needArgument()), milliseconds >= 0, milliseconds.isFinite else {
                 throw .badArgument(word, argument)
             }
-            return .wait(milliseconds)
+            return .request(.wait(milliseconds))
         case "clock":
             guard let mode = TransitionClock.Mode(rawValue: try needArgument().lowercased()) else {
                 throw .badArgument(word, argument)
             }
-            return .clock(mode)
+            return .request(.clock(mode))
         case "pop":
-            if argument.isEmpty { return .route([.pop(1)]) }
+            if argument.isEmpty { return .request(.route([.pop(1)])) }
             guard let count = Int(argument), count > 0 else { throw .badArgument(word, argument) }
-            return .route([.pop(count)])
+            return .request(.route([.pop(count)]))
         default: throw .unknown(word)
         }
     }
 
     /// `swipe back|forward [--from X] [--progress P] [--velocity V]`.
-    private static func parseSwipe(_ arguments: [String]) throws(ParseError) -> Swipe {
-        guard let direction = arguments.first?.lowercased() else { throw .missingArgument("swipe") }
-        var swipe: Swipe
-        switch direction {
-        case "back": swipe = Swipe(.pop)
-        case "forward": swipe = Swipe(.push)
-        default: throw .badArgument("swipe", direction)
-        }
+    private static func parseSwipe(_ arguments: [String]) throws(ParseError) -> SwipeGesture {
+        guard let word = arguments.first?.lowercased() else { throw .missingArgument("swipe") }
+        guard let direction = SwipeGesture.Direction(rawValue: word) else { throw .badArgument("swipe", word) }
+        var swipe = SwipeGesture(direction)
         var rest = arguments.dropFirst()
         while let option = rest.popFirst() {
             let text = rest.popFirst()
@@ -181,14 +158,5 @@ package enum ShellCommand: Equatable, Sendable {
             }
         }
         return swipe
-    }
-
-    /// Commands that change the app as a user's input does; refused while a transition runs
-    /// (the router's `start` rule). Route commands are refused by the router itself.
-    var isInput: Bool {
-        switch self {
-        case .tap, .back, .close, .menu, .select, .swipe: true
-        default: false
-        }
     }
 }

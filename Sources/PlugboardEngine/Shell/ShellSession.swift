@@ -1,131 +1,106 @@
 import Foundation
 import PlugboardCore
+import PlugboardLoader
 import PlugboardNavigation
 import PlugboardRender
 
-/// Runs shell commands against an app and says what happened: the engine behind `plugboard run`
-/// and `plugboard render --steps`, kept in the library so tests drive it directly.
+/// The shell behind `plugboard run` and `plugboard render --steps`, on the side the person talks
+/// to: each line is translated into a request (`ShellCommand`), sent to the engine (in this
+/// process or supervised) and its reply turned into what to print — the drawing, the state, the
+/// event log, or with `json` one line of `ShellState` per command.
 package final class ShellSession {
-    package let app: PlugboardApp
+    package let engine: any EngineDriver
+    /// `run --json`: each command prints its state as one line of JSON instead of the drawing.
+    package let json: Bool
 
-    /// What a command produced.
+    /// What a line produced.
     package struct Outcome {
-        /// Text to print (the drawing after a change, the state, the event log, help).
+        /// Text to print (the drawing after a change, the state, the event log, help, a JSON
+        /// line); empty for nothing.
         package var output: String
         /// False when the command failed (unknown command, nothing to go back to, a target that
         /// is not tappable): a script stops there with a non-zero status.
         package var succeeded: Bool
         /// True for `quit`.
         package var quit = false
+        /// The state URL after the command; nil when the engine was not asked.
+        package var stateURL: String?
+        /// Plugin failures a supervisor contained on the way.
+        package var failures: [ContainedFailure] = []
     }
 
-    package init(app: PlugboardApp) { self.app = app }
+    package init(engine: any EngineDriver, json: Bool = false) {
+        self.engine = engine
+        self.json = json
+    }
 
-    /// Parses and runs one line. Blank lines and comments do nothing and succeed.
-    package func run(line: String) -> Outcome {
-        do {
-            guard let command = try ShellCommand.parse(line) else { return Outcome(output: "", succeeded: true) }
-            return run(command)
+    /// A shell over an app already loaded in this process, drawing as text (tests).
+    package convenience init(app: PlugboardApp) {
+        let launch = EngineLaunch(folder: nil, searchPath: LibrarySearchPath([]))
+        self.init(engine: InProcessDriver(engine: AppEngine(app: app, launch: launch)))
+    }
+
+    /// Translates and runs one line (`number`: its line in the script or input, for `--json`).
+    /// Blank lines and comments do nothing and succeed.
+    package func run(line: String, number: Int? = nil) -> Outcome {
+        let command: ShellCommand
+        do throws(ShellCommand.ParseError) {
+            guard let parsed = try ShellCommand.parse(line) else { return Outcome(output: "", succeeded: true) }
+            command = parsed
         } catch {
             return Outcome(output: error.description, succeeded: false)
         }
-    }
-
-    package func run(_ command: ShellCommand) -> Outcome {
-        if app.isAnimating, command.isInput, let left = app.state.transition.map({ $0.duration - $0.elapsed }) {
-            return Outcome(
-                output: "a transition is running (\(Int(left.rounded(.up))) ms left): wait first", succeeded: false)
-        }
+        let typed = line.trimmingCharacters(in: .whitespaces)
         switch command {
-        case .tap(let target): return tap(target)
-        case .back: return changed(app.back(), failure: "nothing to go back to")
-        case .close: return changed(app.close(), failure: "no presented screen to close")
-        case .menu: return changed(app.menu(), failure: "no menu button here (\(app.whyNoMenuButton))")
-        case .select(let item):
-            return changed(app.selectRootItem(item), failure: "no menu item '\(item)'")
-        case .device(let kind):
-            app.setDevice(kind)
-            return Outcome(output: drawing, succeeded: true)
-        case .show: return Outcome(output: drawing, succeeded: true)
-        case .state: return Outcome(output: Self.json(app.state), succeeded: true)
-        case .events:
-            return Outcome(output: app.events.map(\.description).joined(separator: "\n"), succeeded: true)
-        case .help:
-            let width = ShellCommand.usage.map(\.0.count).max() ?? 0
-            let lines = ShellCommand.usage.map {
-                $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1
-            }
-            return Outcome(output: lines.joined(separator: "\n"), succeeded: true)
         case .quit: return Outcome(output: "", succeeded: true, quit: true)
-        case .route(let steps): return route(steps)
-        case .wait(let milliseconds):
-            app.wait(milliseconds)
-            return Outcome(output: drawing, succeeded: true)
-        case .clock(let mode):
-            if mode == .instant { app.completeRunningTransition() }
-            app.clock.mode = mode
-            return Outcome(output: "", succeeded: true)
-        case .swipe(let swipe):
-            do throws(SwipeRefusal) {
-                try app.swipe(swipe)
-                return Outcome(output: drawing, succeeded: true)
-            } catch {
-                return Outcome(output: "swipe: \(error)", succeeded: false)
-            }
+        case .help where !json: return Outcome(output: Self.helpText, succeeded: true)
+        case .help: return perform(.state, typed: typed, number: number, help: Self.helpLines)
+        case .request(let request): return perform(request, typed: typed, number: number)
         }
     }
 
-    /// Runs route changes as one transition.
-    private func route(_ steps: [ShellCommand.RouteStep]) -> Outcome {
-        var transition = app.transition
-        for step in steps {
-            switch step {
-            case .open(let text):
-                do throws(RouteURLError) {
-                    transition = transition.open(try RouteURL.parse(text))
-                } catch {
-                    return Outcome(output: "\(text): \(error)", succeeded: false)
-                }
-            case .push(let key, let data): transition = transition.push(key, data: data)
-            case .root(let key, let data): transition = transition.root(key, data: data)
-            case .present(let key): transition = transition.present(key)
-            case .dismiss(let key): transition = transition.dismiss(key)
-            case .pop(let count): transition = transition.pop(count)
-            }
+    private func perform(_ request: EngineRequest, typed: String, number: Int?, help: [String]? = nil) -> Outcome {
+        let reply = engine.perform(request, drawing: json ? nil : Self.drawing(for: request))
+        var outcome = Outcome(output: reply.text, succeeded: reply.succeeded)
+        outcome.stateURL = reply.stateURL
+        outcome.failures = reply.failures
+        guard reply.succeeded else { return outcome }
+        if json {
+            outcome.output =
+                reply.state.map { current in
+                    var line = ShellState(command: typed, line: number, current)
+                    if request == .events { line.events = reply.events }
+                    line.help = help
+                    return Self.json(line, pretty: false)
+                } ?? "{}"
+            return outcome
         }
-        do throws(RoutingError) {
-            try transition.start()
-            return Outcome(output: drawing, succeeded: true)
-        } catch {
-            return Outcome(output: error.description, succeeded: false)
+        switch request {
+        case .state: outcome.output = reply.state.map { Self.json($0.state) } ?? "{}"
+        case .events: outcome.output = reply.events.map(\.description).joined(separator: "\n")
+        case .clock: outcome.output = ""
+        default: outcome.output = reply.drawing ?? reply.text
         }
+        return outcome
     }
 
-    /// The screen as text, with its numbered tap targets.
-    package var drawing: String { TextRenderer.render(app, terminal: terminal) }
-
-    /// The terminal the drawings fit (nil: the default scale).
-    package var terminal: TerminalSize?
-
-    private func changed(_ done: Bool, failure: String) -> Outcome {
-        done ? Outcome(output: drawing, succeeded: true) : Outcome(output: failure, succeeded: false)
-    }
-
-    private func tap(_ target: String) -> Outcome {
-        do {
-            if let number = Int(target) {
-                guard let found = app.tapTargets.first(where: { $0.number == number }) else {
-                    return Outcome(output: "no element [\(number)] on screen", succeeded: false)
-                }
-                try app.tap(found.view)
-            } else {
-                try app.tap(identifier: target)
-            }
-            return Outcome(output: drawing, succeeded: true)
-        } catch {
-            return Outcome(output: error.description, succeeded: false)
+    /// The drawing a request's text output is: the screen after every change and `show`.
+    private static func drawing(for request: EngineRequest) -> DrawingFormat? {
+        switch request {
+        case .state, .events, .clock, .exports, .call, .report, .probe: nil
+        default: .text
         }
     }
+
+    /// `help` as a person reads it: one command a line, the descriptions aligned.
+    static var helpText: String {
+        let width = ShellCommand.usage.map(\.0.count).max() ?? 0
+        return ShellCommand.usage.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+            .joined(separator: "\n")
+    }
+
+    /// `help` in a JSON line: `usage: what it does`.
+    package static var helpLines: [String] { ShellCommand.usage.map { "\($0.0): \($0.1)" } }
 
     /// Key-sorted JSON of a state: pretty for `state`, one line for `--json`.
     package static func json(_ value: some Encodable, pretty: Bool = true) -> String {

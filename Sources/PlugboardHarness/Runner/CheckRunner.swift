@@ -204,9 +204,10 @@ package final class CheckRunner {
         let ending: ChildProcess.Ending
         do {
             try JSONEncoder().encode(job).write(to: URL(fileURLWithPath: jobPath))
-            ending = try ChildProcess.run(
-                executable: executable, arguments: ["__check-child", jobPath, transcriptPath], outputPath: outputPath,
-                timeout: options.timeout)
+            let child = try ChildProcess(
+                executable: executable, arguments: ["__check-child", jobPath, transcriptPath],
+                output: .file(outputPath), error: .withOutput)
+            ending = child.finish(within: options.timeout)
         } catch {
             result.message = "the harness could not start a child: \(error)"
             return result

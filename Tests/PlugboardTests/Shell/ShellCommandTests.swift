@@ -6,43 +6,44 @@ import Testing
 @testable import PlugboardHarness
 @testable import PlugboardNavigation
 
-/// The shell's parser, and `ShellSession` driving a launched Showcase app directly.
+/// The shell's parser (the one translation of typed lines into engine requests), and
+/// `ShellSession` driving a launched Showcase app through an engine in this process.
 @Suite struct ShellCommandTests {
     // MARK: parsing
 
     @Test(arguments: [
-        ("tap 3", ShellCommand.tap("3")),
-        ("tap nav-item:nb-web", .tap("nav-item:nb-web")),
-        ("  TAP   two  words ", .tap("two words")),
-        ("back", .back),
-        ("close", .close),
-        ("menu", .menu),
-        ("select m-shows", .select("m-shows")),
-        ("device phone", .device(.phone)),
-        ("device TABLET", .device(.tablet)),
-        ("show", .show),
-        ("state", .state),
-        ("events", .events),
+        ("tap 3", ShellCommand.request(.tap(.number(3)))),
+        ("tap nav-item:nb-web", .request(.tap(.identifier("nav-item:nb-web")))),
+        ("  TAP   two  words ", .request(.tap(.identifier("two words")))),
+        ("back", .request(.back)),
+        ("close", .request(.close)),
+        ("menu", .request(.menu)),
+        ("select m-shows", .request(.select("m-shows"))),
+        ("device phone", .request(.device(.phone))),
+        ("device TABLET", .request(.device(.tablet))),
+        ("show", .request(.show)),
+        ("state", .request(.state)),
+        ("events", .request(.events)),
         ("help", .help),
         ("?", .help),
         ("quit", .quit),
         ("exit", .quit),
-        ("\tBack\t", .back),
-        ("open app://home/shows?menu=v", .route([.open("app://home/shows?menu=v")])),
-        ("push show-details::42", .route([.push(key: "show-details", data: "42")])),
-        ("root news", .route([.root(key: "news", data: nil)])),
-        ("pop", .route([.pop(1)])),
-        ("pop 2", .route([.pop(2)])),
-        ("swipe back", .swipe(Swipe(.pop))),
-        ("wait 175", .wait(175)),
-        ("clock virtual", .clock(.virtual)),
+        ("\tBack\t", .request(.back)),
+        ("open app://home/shows?menu=v", .request(.route([.open("app://home/shows?menu=v")]))),
+        ("push show-details::42", .request(.route([.push(key: "show-details", data: "42")]))),
+        ("root news", .request(.route([.root(key: "news", data: nil)]))),
+        ("pop", .request(.route([.pop(1)]))),
+        ("pop 2", .request(.route([.pop(2)]))),
+        ("swipe back", .request(.swipe(SwipeGesture(.back)))),
+        ("wait 175", .request(.wait(175))),
+        ("clock virtual", .request(.clock(.virtual))),
         (
             "swipe forward --from 300 --progress 0.3 --velocity 500",
-            .swipe(Swipe(.push, from: 300, progress: 0.3, velocity: 500))
+            .request(.swipe(SwipeGesture(.forward, from: 300, progress: 0.3, velocity: 500)))
         ),
         (
             "push shows + present contact + dismiss menu",
-            .route([.push(key: "shows", data: nil), .present("contact"), .dismiss("menu")])
+            .request(.route([.push(key: "shows", data: nil), .present("contact"), .dismiss("menu")]))
         ),
     ])
     func everyCommandParses(line: String, command: ShellCommand) throws {
@@ -110,13 +111,17 @@ import Testing
 
     // MARK: the session
 
-    static func session() throws -> ShellSession {
-        ShellSession(app: try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath))
+    static func session() throws -> (ShellSession, PlugboardApp) {
+        let app = try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath)
+        return (ShellSession(app: app), app)
     }
 
+    /// What the session prints after a change: the screen as text.
+    static func drawing(_ app: PlugboardApp) -> String { TextRenderer.render(app, terminal: nil) }
+
     @Test func blankLinesCommentsAndMistakesThroughTheSession() throws {
-        let session = try Self.session()
-        defer { session.app.shutdown() }
+        let (session, app) = try Self.session()
+        defer { app.shutdown() }
         let blank = session.run(line: "   ")
         #expect(blank.succeeded && blank.output.isEmpty && !blank.quit)
         let comment = session.run(line: "# tap 2")
@@ -124,23 +129,22 @@ import Testing
         let unknown = session.run(line: "jump")
         #expect(!unknown.succeeded)
         #expect(unknown.output == "unknown command 'jump'; type 'help' for the list")
-        #expect(session.app.state.visibleScreen == "home")
+        #expect(app.state.visibleScreen == "home")
         let quit = session.run(line: "quit")
         #expect(quit.succeeded && quit.quit)
     }
 
     @Test func tapsBackCloseMenuAndSelectChangeTheState() throws {
-        let session = try Self.session()
-        let app = session.app
+        let (session, app) = try Self.session()
         defer { app.shutdown() }
-        #expect(session.drawing.contains("screen: home"))
+        #expect(Self.drawing(app).contains("screen: home"))
 
         // Tap by number: [2] is the Guide button (nb-epg): presented from the bar, close dismisses it.
         let guide = try #require(app.tapTargets.first { $0.identifier == "nav-item:nb-epg" })
         #expect(guide.number == 2)
         let tapped = session.run(line: "tap 2")
         #expect(tapped.succeeded)
-        #expect(tapped.output == session.drawing)
+        #expect(tapped.output == Self.drawing(app))
         #expect(app.state.presented == [["epg"]])
         #expect(app.state.bar.contextButton == .close)
         #expect(session.run(line: "close").succeeded)
@@ -167,8 +171,7 @@ import Testing
     }
 
     @Test func failuresSayWhyAndChangeNothing() throws {
-        let session = try Self.session()
-        let app = session.app
+        let (session, app) = try Self.session()
         defer { app.shutdown() }
         let before = app.state
         let cases: [(String, String)] = [
@@ -197,12 +200,11 @@ import Testing
     }
 
     @Test func deviceShowStateEventsAndHelp() throws {
-        let session = try Self.session()
-        let app = session.app
+        let (session, app) = try Self.session()
         defer { app.shutdown() }
         let phone = session.run(line: "show")
         #expect(phone.succeeded)
-        #expect(phone.output == session.drawing)
+        #expect(phone.output == Self.drawing(app))
         let tablet = session.run(line: "device tablet")
         #expect(tablet.succeeded)
         #expect(app.state.device == .tablet)

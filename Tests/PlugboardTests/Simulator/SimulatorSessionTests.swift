@@ -36,7 +36,7 @@ import Testing
         #expect((first["svg"] as? String)?.contains("<svg") == true)
         #expect(first["engine"] as? Int == 1)
 
-        guard case .state = session.perform(.command("push fine")) else {
+        guard case .state = session.perform(.route([.push(key: "fine", data: nil)])) else {
             Issue.record("push fine failed")
             return
         }
@@ -45,7 +45,7 @@ import Testing
         #expect((pushed["revision"] as? Int ?? 0) > (first["revision"] as? Int ?? 0))
         #expect((pushed["log"] as? [String])?.contains { $0.hasPrefix("did_appear fine") } == true)
 
-        _ = session.perform(.command("open app://home/crash"))
+        _ = session.perform(.route([.open("app://home/crash")]))
         let crashed = try Self.object(try #require(await iterator.next()))
         let failures = try #require(crashed["failures"] as? [String])
         #expect(failures.contains { $0.contains("broken_create_crash") && $0.contains("SIGSEGV") }, "\(failures)")
@@ -56,7 +56,7 @@ import Testing
         let session = Self.session(Showcase.url)
         session.start()
         defer { session.stop() }
-        guard case .state = session.perform(.command("push shows")) else {
+        guard case .state = session.perform(.route([.push(key: "shows", data: nil)])) else {
             Issue.record("push shows failed")
             return
         }

@@ -1,21 +1,28 @@
 import Foundation
+import PlugboardCore
 import PlugboardLoader
 import PlugboardNavigation
 import PlugboardRender
 
 /// Answers engine requests against one running app (or, for a probe, none): the engine the
-/// shell, `render`, `call` and `inspect` drive, in this process or in an engine process.
+/// shell, the simulator, `render`, `call` and `inspect` drive, in this process or in an engine
+/// process. Each reply says what changed since the last one.
 package final class AppEngine {
     package let launch: EngineLaunch
     /// Nil for a probe launch.
     package let app: PlugboardApp?
-    private let session: ShellSession?
+    /// The number of the first event the next reply carries (`RecentItems` numbering).
+    private var nextEvent = 0
 
     package init(launch: EngineLaunch, environment: PlugboardHost = PlugboardHost()) throws(EngineStartFailure) {
         self.launch = launch
         app = launch.loadsApp ? try launch.makeApp(environment: environment) : nil
-        session = app.map(ShellSession.init(app:))
-        session?.terminal = launch.terminal
+    }
+
+    /// An engine for an app already loaded in this process (tests, `ShellSession(app:)`).
+    package init(app: PlugboardApp, launch: EngineLaunch) {
+        self.launch = launch
+        self.app = app
     }
 
     /// What loading met: plugins that failed to load, fallbacks taken.
@@ -24,74 +31,128 @@ package final class AppEngine {
         return EngineReady(startup: startup, stateURL: app?.stateURL.description ?? "")
     }
 
-    package func handle(_ request: EngineRequest) -> EngineReply {
+    package func handle(_ request: EngineRequest, drawing: DrawingFormat? = nil) -> EngineReply {
         var reply = answer(request)
-        if let app {
-            reply.stateURL = app.stateURL.description
-            if launch.includesState {
-                var state = ShellState(app: app)
-                if case .command(let text, let line) = request {
-                    state.command = text.trimmingCharacters(in: .whitespaces)
-                    state.line = line
-                    switch try? ShellCommand.parse(text) {
-                    case .events: state.events = app.events
-                    case .help: state.help = ShellCommand.usage.map { "\($0.0): \($0.1)" }
-                    default: break
-                    }
-                }
-                reply.state = ShellSession.json(state, pretty: false)
-            }
-        }
+        guard let app else { return reply }
+        reply.stateURL = app.stateURL.description
+        reply.drawing = drawing.map(draw)
+        if launch.includesState || request == .state { reply.state = EngineState(app: app) }
+        let log = app.eventLog
+        reply.events = request == .events ? log.events : Array(log.events.dropFirst(max(0, nextEvent - log.dropped)))
+        nextEvent = log.dropped + log.events.count
         return reply
     }
 
     /// Destroys the app's instances (the libraries stay mapped).
     package func shutdown() { app?.shutdown() }
 
+    private func draw(_ format: DrawingFormat) -> String {
+        guard let app else { return "" }
+        switch format {
+        case .text: return TextRenderer.render(app, terminal: launch.terminal)
+        case .svg, .animatedSVG:
+            return SVGRenderer.render(
+                app, animate: format == .animatedSVG, folder: launch.folder.map { URL(fileURLWithPath: $0) })
+        }
+    }
+
     private func answer(_ request: EngineRequest) -> EngineReply {
         if case .probe(let path, let json) = request { return Self.probe(path, json: json) }
-        guard let app, let session else { return EngineReply(output: "no app is loaded", succeeded: false) }
+        guard let app else { return .failed("no app is loaded") }
+        if app.isAnimating, request.isInput, let left = app.state.transition.map({ $0.duration - $0.elapsed }) {
+            return .failed("a transition is running (\(Int(left.rounded(.up))) ms left): wait first")
+        }
         switch request {
-        case .command(let line, _):
-            let outcome = session.run(line: line)
-            var reply = EngineReply(output: outcome.output, succeeded: outcome.succeeded)
-            reply.quit = outcome.quit
-            return reply
+        case .tap(let target): return tap(target, in: app)
+        case .back: return changed(app.back(), failure: "nothing to go back to")
+        case .close: return changed(app.close(), failure: "no presented screen to close")
+        case .menu: return changed(app.menu(), failure: "no menu button here (\(app.whyNoMenuButton))")
+        case .select(let item): return changed(app.selectRootItem(item), failure: "no menu item '\(item)'")
+        case .device(let kind): app.setDevice(kind)
+        case .swipe(let gesture):
+            do throws(SwipeRefusal) {
+                try app.swipe(gesture.swipe)
+            } catch {
+                return .failed("swipe: \(error)")
+            }
+        case .route(let steps): return route(steps, in: app)
+        case .wait(let milliseconds): app.wait(milliseconds)
+        case .clock(let mode):
+            if mode == .instant { app.completeRunningTransition() }
+            app.clock.mode = mode
         case .open(let text):
             do throws(RoutingError) {
                 try app.open(urlText: text)
-                return EngineReply(output: session.drawing, succeeded: true)
             } catch {
-                return EngineReply(output: "\(error)", succeeded: false)
+                return .failed("\(error)")
             }
         case .showScreen(let id):
-            guard app.showScreen(id) else {
-                return EngineReply(output: "no screen '\(id)' in rivers.json", succeeded: false)
-            }
-            return EngineReply(output: session.drawing, succeeded: true)
-        case .render(let svg, let animate):
-            let drawing =
-                svg
-                ? SVGRenderer.render(app, animate: animate, folder: launch.folder.map { URL(fileURLWithPath: $0) })
-                : TextRenderer.render(app, terminal: launch.terminal)
-            return EngineReply(output: drawing, succeeded: true)
+            guard app.showScreen(id) else { return .failed("no screen '\(id)' in rivers.json") }
+        case .show, .state, .events: break
         case .exports:
             let lines = app.plugins.exports.catalog.flatMap { plugin, functions in
                 functions.map { "\(plugin).\($0.name) \($0.signature)" }
             }
-            return EngineReply(output: lines.joined(separator: "\n"), succeeded: true)
+            return EngineReply(succeeded: true, text: lines.joined(separator: "\n"))
         case .call(let plugin, let name, let arguments):
-            if let failure = app.plugins.failures[plugin] { return EngineReply(output: "\(failure)", succeeded: false) }
+            if let failure = app.plugins.failures[plugin] { return .failed("\(failure)") }
             do {
                 let result = try app.plugins.exports.call(plugin: plugin, name: name, arguments: arguments)
-                return EngineReply(output: result.serialized(), succeeded: true)
+                return EngineReply(succeeded: true, text: result.serialized())
             } catch {
-                return EngineReply(output: "\(error)", succeeded: false)
+                return .failed("\(error)")
             }
         case .report(let json):
             let report = AppReport(app: app)
-            return EngineReply(output: json ? ShellSession.json(report) : report.text, succeeded: true)
+            return EngineReply(succeeded: true, text: json ? ShellSession.json(report) : report.text)
         case .probe: fatalError("answered above")
+        }
+        return EngineReply(succeeded: true)
+    }
+
+    private func changed(_ done: Bool, failure: String) -> EngineReply {
+        done ? EngineReply(succeeded: true) : .failed(failure)
+    }
+
+    private func tap(_ target: TapReference, in app: PlugboardApp) -> EngineReply {
+        do {
+            switch target {
+            case .number(let number):
+                guard let found = app.tapTargets.first(where: { $0.number == number }) else {
+                    return .failed("no element [\(number)] on screen")
+                }
+                try app.tap(found.view)
+            case .identifier(let identifier): try app.tap(identifier: identifier)
+            }
+            return EngineReply(succeeded: true)
+        } catch {
+            return .failed(error.description)
+        }
+    }
+
+    /// Runs route changes as one transition.
+    private func route(_ steps: [RouteStep], in app: PlugboardApp) -> EngineReply {
+        var transition = app.transition
+        for step in steps {
+            switch step {
+            case .open(let text):
+                do throws(RouteURLError) {
+                    transition = transition.open(try RouteURL.parse(text))
+                } catch {
+                    return .failed("\(text): \(error)")
+                }
+            case .push(let key, let data): transition = transition.push(key, data: data)
+            case .root(let key, let data): transition = transition.root(key, data: data)
+            case .present(let key): transition = transition.present(key)
+            case .dismiss(let key): transition = transition.dismiss(key)
+            case .pop(let count): transition = transition.pop(count)
+            }
+        }
+        do throws(RoutingError) {
+            try transition.start()
+            return EngineReply(succeeded: true)
+        } catch {
+            return .failed(error.description)
         }
     }
 
@@ -102,9 +163,9 @@ package final class AppEngine {
             let library = try PluginLibrary.open(path: resolved)
             defer { library.release() }
             let report = LibraryReport(library: library)
-            return EngineReply(output: json ? ShellSession.json(report) : report.text, succeeded: true)
+            return EngineReply(succeeded: true, text: json ? ShellSession.json(report) : report.text)
         } catch {
-            return EngineReply(output: "\(error)", succeeded: false)
+            return .failed("\(error)")
         }
     }
 }

@@ -1,54 +1,63 @@
 import Foundation
 import PlugboardIsolation
 
-/// The engine process's side of supervision (the CLI's hidden `__engine` subcommand): loads the
-/// app, then answers one JSON request per line of standard input with one JSON line, with every
-/// call into plugin code recorded in the supervisor's flight recorder.
+/// The engine process's side of supervision (the CLI's hidden `__engine` subcommand): says which
+/// protocol version it speaks and checks the supervisor's, loads the app, then answers one framed
+/// `EngineCall` at a time on standard input with one framed `EngineMessage`, with every call into
+/// plugin code recorded in the supervisor's flight recorder.
 ///
 /// Standard output is kept for the replies alone: it is duplicated to a private descriptor and
 /// descriptor 1 is pointed at standard error, so a plugin's `printf` cannot corrupt a reply.
+/// A malformed request (garbage, a truncated or oversized frame, another protocol version) ends
+/// the engine: it says why (a `fatal` message and a line on standard error) and exits with
+/// `protocolFailureStatus`, rather than guess.
 package enum EngineChild {
+    /// The exit status of an engine that could not read its supervisor.
+    package static let protocolFailureStatus: Int32 = 2
+
     package static func main(launchJSON: String, recorderPath: String) -> Never {
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)  // a crash is contained, not a core file
         let replies = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
         dup2(STDERR_FILENO, STDOUT_FILENO)
-        let send = { (message: EngineMessage) in
-            var line = (try? JSONEncoder().encode(message)) ?? Data("{}".utf8)
-            line.append(UInt8(ascii: "\n"))
-            line.withUnsafeBytes { writeAll(replies, $0) }
+        func send(_ message: some Encodable) {
+            if !EngineFrame.write(message, to: replies) { _exit(1) }  // the supervisor is gone
         }
+        let requests = FrameReader(descriptor: STDIN_FILENO)
+        send(ProtocolHello())
         let engine: AppEngine
         do {
+            try requests.handshake()
             let recorder = try FlightRecorder(openingAt: recorderPath)
             recorder.observeCalls()
             let launch = try JSONDecoder().decode(EngineLaunch.self, from: Data(launchJSON.utf8))
             engine = try AppEngine(launch: launch)
+        } catch let error as FrameError {
+            fail(error) { send($0) }
         } catch {
-            send(.fatal("\(error)"))
+            send(EngineMessage.fatal("\(error)"))
             _exit(1)
         }
-        send(.ready(engine.ready))
-        while let line = readLine() {
-            guard let request = try? JSONDecoder().decode(EngineRequest.self, from: Data(line.utf8)) else {
-                send(.reply(EngineReply(output: "the engine could not read a request", succeeded: false)))
-                continue
+        send(EngineMessage.ready(engine.ready))
+        while true {
+            let call: EngineCall
+            do throws(FrameError) {
+                guard let next = try requests.next(EngineCall.self) else { break }
+                call = next
+            } catch {
+                fail(error) { send($0) }
             }
-            let reply = engine.handle(request)
-            send(.reply(reply))
-            if reply.quit { break }
+            send(EngineMessage.reply(engine.handle(call.request, drawing: call.drawing)))
         }
         engine.shutdown()
         _exit(0)
     }
 
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { _exit(1) }  // the supervisor is gone
-            offset += written
-        }
+    /// Ends the engine on a request it cannot read, saying why.
+    private static func fail(_ error: FrameError, send: (EngineMessage) -> Void) -> Never {
+        let why = "the engine cannot read its supervisor: \(error)"
+        FileHandle.standardError.write(Data("plugboard __engine: \(why)\n".utf8))
+        send(.fatal(why))
+        _exit(protocolFailureStatus)
     }
 }

@@ -19,7 +19,8 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
     package var exclusions = PluginExclusions()
     /// The command URL buttons run (`--open-url-command`); nil prints the URL only.
     package var openURLCommand: String?
-    /// Every reply carries the state as one line of JSON (`run --json`).
+    /// Every reply carries the state and tap targets (`run --json`, the simulator); else only
+    /// the replies to `state` do.
     package var includesState = false
     /// False for a library probe: no app is loaded.
     package var loadsApp = true

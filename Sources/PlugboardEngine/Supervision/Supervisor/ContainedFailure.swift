@@ -16,6 +16,15 @@ package struct ContainedFailure: Error, Sendable, Codable, Equatable {
         case timedOut(seconds: Double)
         /// Answered something that is not a reply (`reason` says what).
         case brokeProtocol(String)
+
+        /// How an engine process that ended on its own ended.
+        init(_ ending: ChildProcess.Ending) {
+            switch ending {
+            case .signaled(let signal): self = .signal(signal)
+            case .exited(let status): self = .exited(status)
+            case .timedOut(let seconds): self = .timedOut(seconds: seconds)
+            }
+        }
     }
 
     package var ending: Ending

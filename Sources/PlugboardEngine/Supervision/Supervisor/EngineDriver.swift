@@ -6,10 +6,16 @@ package protocol EngineDriver: AnyObject {
     /// Loads the app. Throws when it cannot start (an invalid configuration); plugin failures
     /// are contained and listed in the result.
     func start() throws(EngineStartFailure) -> EngineReady
-    /// Answers a request; never throws: a failure contained on the way is in `failures`.
-    func perform(_ request: EngineRequest) -> EngineReply
+    /// Answers a request, with the drawing asked for; never throws: a failure contained on the
+    /// way is in `failures`.
+    func perform(_ request: EngineRequest, drawing: DrawingFormat?) -> EngineReply
     /// Shuts the app down.
     func stop()
+}
+
+extension EngineDriver {
+    /// Answers a request whose reply needs no drawing.
+    package func perform(_ request: EngineRequest) -> EngineReply { perform(request, drawing: nil) }
 }
 
 /// The engine in this process: nothing contains a plugin, but the crash reporter names the
@@ -20,16 +26,23 @@ package final class InProcessDriver: EngineDriver {
 
     package init(launch: EngineLaunch) { self.launch = launch }
 
+    /// Drives an engine already started (`ShellSession(app:)`).
+    package init(engine: AppEngine) {
+        launch = engine.launch
+        self.engine = engine
+    }
+
     package func start() throws(EngineStartFailure) -> EngineReady {
+        if let engine { return engine.ready }
         CrashReporter.install()
         let engine = try AppEngine(launch: launch)
         self.engine = engine
         return engine.ready
     }
 
-    package func perform(_ request: EngineRequest) -> EngineReply {
-        guard let engine else { return EngineReply(output: "the engine is not running", succeeded: false) }
-        return engine.handle(request)
+    package func perform(_ request: EngineRequest, drawing: DrawingFormat?) -> EngineReply {
+        guard let engine else { return .failed("the engine is not running") }
+        return engine.handle(request, drawing: drawing)
     }
 
     package func stop() {

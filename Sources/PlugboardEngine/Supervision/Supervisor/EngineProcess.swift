@@ -1,10 +1,10 @@
 import Foundation
 import PlugboardIsolation
 
-/// One engine process, seen from the supervisor: started with a launch, asked one request at a
-/// time, watched while it answers. Whatever the engine does — crash, `exit`, loop forever, print
-/// garbage — a request comes back as a reply or a `ContainedFailure`; the supervisor is never
-/// ended or hung by it.
+/// One engine process, seen from the supervisor: started with a launch (a `ChildProcess`, the
+/// runner the harness uses too), asked one request at a time, watched while it answers. Whatever
+/// the engine does — crash, `exit`, loop forever, print garbage — a request comes back as a reply
+/// or a `ContainedFailure`; the supervisor is never ended or hung by it.
 ///
 /// The watchdog reads the flight recorder while it waits: a call into plugin code that makes no
 /// progress (no call entered or returned) for `callTimeout` seconds, or an engine that answers
@@ -17,19 +17,19 @@ final class EngineProcess {
         var hostTimeout: Double { max(10, 5 * callTimeout) }
     }
 
-    private let process = Process()
+    private let child: ChildProcess
     private let requests: Int32
     private let replies: Int32
     private let recorder: FlightRecorder
     private let limits: Limits
-    private let ended = DispatchSemaphore(value: 0)
-    private var buffer: [UInt8] = []
-    /// What one `read` fills, kept for the process's life (replies carry whole drawings).
+    private var buffer = FrameBuffer()
+    /// What one `read` fills, kept for the process's life (replies may carry whole drawings).
     private var chunk = [UInt8](repeating: 0, count: 65536)
     private var failure: ContainedFailure?
     private var isStopped = false
 
-    /// Starts `executable __engine`; `handshake()` then waits for it to load the app.
+    /// Starts `executable __engine` and sends it the handshake; `handshake()` then waits for it
+    /// to load the app.
     init(executable: String, launch: EngineLaunch, recorderPath: String, limits: Limits) throws(EngineStartFailure) {
         self.limits = limits
         do {
@@ -38,61 +38,42 @@ final class EngineProcess {
             throw EngineStartFailure(error)
         }
         let launchJSON = String(decoding: (try? JSONEncoder().encode(launch)) ?? Data(), as: UTF8.self)
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["__engine", "--launch", launchJSON, "--recorder", recorderPath]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash is contained: no symbolication wait
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.terminationHandler = { [ended] _ in ended.signal() }
-        // A write to an engine that just died must fail with EPIPE, not end the supervisor.
-        signal(SIGPIPE, SIG_IGN)
         do {
-            try process.run()
+            child = try ChildProcess(
+                executable: executable,
+                arguments: ["__engine", "--launch", launchJSON, "--recorder", recorderPath],
+                input: .pipe, output: .pipe)
         } catch {
             throw EngineStartFailure("cannot start the engine \(executable): \(error.localizedDescription)")
         }
-        requests = dup(input.fileHandleForWriting.fileDescriptor)
-        replies = dup(output.fileHandleForReading.fileDescriptor)
-        try? input.fileHandleForWriting.close()
-        try? output.fileHandleForReading.close()
-        try? input.fileHandleForReading.close()
-        try? output.fileHandleForWriting.close()
+        requests = child.input!
+        replies = child.output!
+        EngineFrame.write(ProtocolHello(), to: requests)  // a dead engine is seen when its answer is read
     }
 
-    deinit {
-        stop()
-        close(replies)
-    }
+    deinit { stop() }
 
-    /// The engine's first message: ready, or the configuration error it cannot start with.
+    /// The engine's first messages: its protocol version (another one is refused, naming both),
+    /// then ready, or the configuration error it cannot start with.
     func handshake() throws(ContainedFailure) -> EngineMessage {
-        try receive()
+        let hello: ProtocolHello = try receive()
+        do throws(FrameError) {
+            try hello.check()
+        } catch {
+            throw fail(.brokeProtocol(error.description))
+        }
+        return try receive()
     }
 
     /// Sends one request and waits for its reply under the watchdog.
-    func send(_ request: EngineRequest) throws(ContainedFailure) -> EngineReply {
+    func send(_ call: EngineCall) throws(ContainedFailure) -> EngineReply {
         if let failure { throw failure }
         precondition(!isStopped, "a request to a stopped engine")
-        var line = (try? JSONEncoder().encode(request)) ?? Data()
-        line.append(UInt8(ascii: "\n"))
-        let written = line.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(requests, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { return false }
-                offset += count
-            }
-            return true
-        }
-        guard written else { throw fail(nil) }
-        switch try receive() {
+        guard EngineFrame.write(call, to: requests) else { throw fail(nil) }
+        switch try receive() as EngineMessage {
         case .reply(let reply): return reply
-        case .ready, .fatal: throw fail(.brokeProtocol("a handshake where a reply was expected"))
+        case .fatal(let why): throw fail(.brokeProtocol(why))
+        case .ready: throw fail(.brokeProtocol("a handshake where a reply was expected"))
         }
     }
 
@@ -101,30 +82,23 @@ final class EngineProcess {
     func stop() {
         guard !isStopped else { return }
         isStopped = true
-        close(requests)
+        child.closeInput()
         guard failure == nil else { return }  // already ended and waited for
-        if ended.wait(timeout: .now() + limits.hostTimeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            ended.wait()
-        }
+        _ = child.finish(within: limits.hostTimeout)
     }
 
     // MARK: waiting
 
-    /// Reads one message line under the watchdog.
-    private func receive() throws(ContainedFailure) -> EngineMessage {
+    /// Reads one message under the watchdog.
+    private func receive<Message: Decodable>() throws(ContainedFailure) -> Message {
         if let failure { throw failure }
         var lastProgress = recorder.progress
         var since = DispatchTime.now().uptimeNanoseconds
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Data(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                guard let message = try? JSONDecoder().decode(EngineMessage.self, from: line) else {
-                    throw fail(
-                        .brokeProtocol("not a JSON message: \(String(decoding: line.prefix(80), as: UTF8.self))"))
-                }
-                return message
+            do throws(FrameError) {
+                if let payload = try buffer.next() { return try EngineFrame.decode(Message.self, from: payload) }
+            } catch {
+                throw fail(.brokeProtocol(error.description))
             }
             let progress = recorder.progress
             let now = DispatchTime.now().uptimeNanoseconds
@@ -142,22 +116,16 @@ final class EngineProcess {
             let count = chunk.withUnsafeMutableBytes { read(replies, $0.baseAddress, $0.count) }
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count > 0 else { throw fail(nil) }  // end of file: the engine is gone
-            buffer += chunk[..<count]
+            buffer.append(chunk[..<count])
         }
     }
 
     /// Ends the engine if it still runs (SIGKILL), waits for it, and says how it ended with the
     /// recorder's calls in flight and log lines. `ending` nil: it ended on its own.
     private func fail(_ ending: ContainedFailure.Ending?) -> ContainedFailure {
-        if ending != nil { kill(process.processIdentifier, SIGKILL) }
-        if ended.wait(timeout: .now() + limits.hostTimeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            ended.wait()
-        }
-        let how =
-            ending
-            ?? (process.terminationReason == .uncaughtSignal
-                ? .signal(process.terminationStatus) : .exited(process.terminationStatus))
+        if ending != nil { child.kill() }
+        let ended = child.finish(within: limits.hostTimeout)
+        let how = ending ?? ContainedFailure.Ending(ended)
         let calls = recorder.callsInFlight
         // The failed plugin's own lines ("acme warning: …"), not its neighbours'.
         let log = calls.last?.plugin.map { plugin in recorder.lastLogLines.filter { $0.hasPrefix("\(plugin) ") } } ?? []

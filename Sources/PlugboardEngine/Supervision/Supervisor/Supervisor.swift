@@ -44,9 +44,9 @@ package final class Supervisor: EngineDriver {
         return ready
     }
 
-    package func perform(_ request: EngineRequest) -> EngineReply {
+    package func perform(_ request: EngineRequest, drawing: DrawingFormat?) -> EngineReply {
         var failures: [ContainedFailure] = []
-        var reply = answer(request, &failures)
+        var reply = answer(EngineCall(request, drawing: drawing), &failures)
         reply.failures = failures
         return reply
     }
@@ -58,32 +58,30 @@ package final class Supervisor: EngineDriver {
 
     // MARK: the policy
 
-    private func answer(_ request: EngineRequest, _ failures: inout [ContainedFailure]) -> EngineReply {
+    private func answer(_ call: EngineCall, _ failures: inout [ContainedFailure]) -> EngineReply {
         while let engine {
             let failure: ContainedFailure
             do throws(ContainedFailure) {
-                let reply = try engine.send(request)
+                let reply = try engine.send(call)
                 if !reply.stateURL.isEmpty { stateURL = reply.stateURL }
                 untracedInARow = 0
                 // The device is not part of the state URL: a restarted engine starts on the one chosen last.
-                if reply.succeeded, case .command(let line, _) = request,
-                    case .device(let kind)? = try? ShellCommand.parse(line)
-                {
-                    launch.device = kind
-                }
+                if reply.succeeded, case .device(let kind) = call.request { launch.device = kind }
                 return reply
             } catch {
                 failure = error
             }
             let traced = recover(from: failure, &failures)
             guard self.engine != nil else { break }
+            switch call.request.recovery {
             // Asked again only while each failure leaves out one more plugin, so this ends.
-            if request.isRepeatedAfterRestart && traced { continue }
-            if case .command = request { return answer(.command("show"), &failures) }
-            return EngineReply(output: failure.description, succeeded: false)
+            case .repeated where traced: continue
+            case .shown: return answer(EngineCall(.show, drawing: call.drawing), &failures)
+            case .repeated, .failed: return .failed(failure.description)
+            }
         }
         let why = startFailure.map { ": \($0)" } ?? ""
-        return EngineReply(output: "the engine could not be restarted\(why)", succeeded: false)
+        return .failed("the engine could not be restarted\(why)")
     }
 
     /// After `failure`: leaves its plugin out, starts a new engine and brings it back to the last
@@ -113,7 +111,7 @@ package final class Supervisor: EngineDriver {
                 return traced
             }
             do throws(ContainedFailure) {
-                let reply = try engine.send(.open(target))
+                let reply = try engine.send(EngineCall(.open(target)))
                 stateURL = reply.stateURL
                 failures[index].stateURL = reply.stateURL
                 return traced

@@ -1,0 +1,75 @@
+import Foundation
+
+/// How messages travel on a pipe: each is a 4-byte big-endian length, then that many bytes of
+/// JSON. A reader knows where a message ends without scanning it (a drawing may hold any byte
+/// sequence a JSON string allows), and a length over `maximumLength` is refused before anything
+/// is allocated for it.
+package enum EngineFrame {
+    /// Larger than any drawing (an SVG with the app's images inlined is a few megabytes).
+    package static let maximumLength = 64 << 20
+    package static let headerLength = 4
+
+    /// The frame of `message`: its length, then its JSON.
+    package static func encode(_ message: some Encodable) -> Data {
+        let payload = (try? JSONEncoder().encode(message)) ?? Data()
+        precondition(payload.count <= maximumLength, "a message of \(payload.count) bytes is over the frame limit")
+        var frame = withUnsafeBytes(of: UInt32(payload.count).bigEndian) { Data($0) }
+        frame.append(payload)
+        return frame
+    }
+
+    /// A frame's payload read as `type`.
+    package static func decode<Message: Decodable>(_ type: Message.Type, from payload: Data) throws(FrameError)
+        -> Message
+    {
+        do {
+            return try JSONDecoder().decode(type, from: payload)
+        } catch {
+            throw .undecodable(String(decoding: payload.prefix(80), as: UTF8.self))
+        }
+    }
+
+    /// Writes `message` as one frame to `descriptor`; false when the other side is gone.
+    @discardableResult
+    package static func write(_ message: some Encodable, to descriptor: Int32) -> Bool {
+        encode(message).withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+}
+
+/// Why a stream of frames cannot be read on: the reading side ends with this, never waits on.
+package enum FrameError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A length over the limit (or bytes that are not a frame at all: text reads as a huge length).
+    case oversized(length: Int, limit: Int)
+    /// The stream ended inside a frame.
+    case truncated(expected: Int, received: Int)
+    /// A whole frame that is not a message of this protocol (its first bytes).
+    case undecodable(String)
+    /// The other side speaks another version of the protocol.
+    case unsupportedVersion(theirs: Int, ours: Int)
+    /// The stream ended where the handshake was expected.
+    case noHandshake
+    /// Reading failed (`errno`).
+    case unreadable(Int32)
+
+    package var description: String {
+        switch self {
+        case .oversized(let length, let limit): "a frame of \(length) bytes, over the limit of \(limit)"
+        case .truncated(let expected, let received):
+            "a truncated frame: the stream ended after \(received) of \(expected) bytes"
+        case .undecodable(let start): "a frame that is not a message of this protocol: \(start)"
+        case .unsupportedVersion(let theirs, let ours):
+            "the other side speaks engine protocol version \(theirs); this side speaks version \(ours)"
+        case .noHandshake: "the stream ended before the handshake"
+        case .unreadable(let number): "the stream cannot be read: \(String(cString: strerror(number)))"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import PlugboardNavigation
+import PlugboardRender
+
+/// The engine's answer to one request: whether it succeeded and what changed — the state URL,
+/// the events since the last reply, the state when asked for — plus the drawing only when the
+/// request asked for one.
+package struct EngineReply: Codable, Sendable, Equatable {
+    package var succeeded: Bool
+    /// Why the request failed; or what a question answers in words: an export's JSON result,
+    /// the list of exports, a report, a probe. Empty otherwise.
+    package var text: String
+    /// The screen after the request, in the form the request asked for.
+    package var drawing: String?
+    /// The app's state URL after the request (empty without an app).
+    package var stateURL = ""
+    /// The state and tap targets: for `state`, and for every request when the launch asks.
+    package var state: EngineState?
+    /// The events recorded since the engine's last reply, oldest first (for `events`: the whole log).
+    package var events: [AppEvent] = []
+    /// Plugin failures a supervisor contained while answering (the engine was restarted).
+    package var failures: [ContainedFailure] = []
+
+    package init(succeeded: Bool, text: String = "") {
+        self.succeeded = succeeded
+        self.text = text
+    }
+
+    /// A reply that says why a request failed.
+    package static func failed(_ why: String) -> EngineReply { EngineReply(succeeded: false, text: why) }
+}
+
+/// The app's state and what can be tapped now.
+package struct EngineState: Codable, Sendable, Equatable {
+    package var state: AppState
+    package var targets: [TapTarget]
+
+    package init(state: AppState, targets: [TapTarget]) {
+        self.state = state
+        self.targets = targets
+    }
+
+    package init(app: PlugboardApp) {
+        self.init(state: app.state, targets: app.tapTargets)
+    }
+}
+
+/// What the engine says once it has started: problems met loading the app (plugins that failed
+/// to load, fallbacks), or nothing for a probe.
+package struct EngineReady: Codable, Sendable, Equatable {
+    /// `error ID: why` and `fallback ID: why` lines.
+    package var startup: [String]
+    package var stateURL: String
+    /// Plugin failures a supervisor contained while starting.
+    package var failures: [ContainedFailure] = []
+
+    package init(startup: [String], stateURL: String) {
+        self.startup = startup
+        self.stateURL = stateURL
+    }
+}

@@ -1,0 +1,86 @@
+import PlugboardConfig
+import PlugboardNavigation
+
+/// What the part of a command the user talks to asks the engine that runs the app: one case per
+/// user action or question, never shell text. The shell (`ShellCommand`, the one translation of
+/// what a person types), the simulator's routes and the one-shot commands make them; the same
+/// values go to an engine in this process (`--in-process`) or, framed (`EngineFrame`), to an
+/// engine process under a supervisor.
+package enum EngineRequest: Codable, Sendable, Equatable {
+    // MARK: a user's actions
+
+    /// Tap a numbered tap target, or the view with an identifier.
+    case tap(TapReference)
+    /// Go back (pop the visible stack).
+    case back
+    /// Close the presented screen.
+    case close
+    /// Press the menu (special) button.
+    case menu
+    /// Select a root menu item by id.
+    case select(String)
+    /// Switch the device profile.
+    case device(DeviceProfile.Kind)
+    /// A gesture (seed 003).
+    case swipe(SwipeGesture)
+    /// Route changes composed into one transition (seed 004): `push shows + present contact`.
+    case route([RouteStep])
+    /// Advance the virtual clock by milliseconds.
+    case wait(Double)
+    /// Switch the transitions' clock.
+    case clock(TransitionClock.Mode)
+    /// Go to the state a URL of the app's scheme names, at once (`--open`, `--restore`,
+    /// `render --url`, the page's address field, a restarted engine).
+    case open(String)
+    /// Show a rivers.json screen, pushed from the root as a menu item would (`render --screen`).
+    case showScreen(String)
+
+    // MARK: questions
+
+    /// Nothing changes: the reply carries the drawing asked for (and the state, if the launch
+    /// asks for it).
+    case show
+    /// The reply carries the state, whatever the launch asks for.
+    case state
+    /// The reply carries the whole event log, not only the events since the last reply.
+    case events
+    /// The dynamic exports of the app's plugins, one `plugin.name signature` per line.
+    case exports
+    /// Call a dynamic export with a JSON array of arguments.
+    case call(plugin: String, name: String, arguments: String)
+    /// `inspect APP`: the app's report, as text or JSON.
+    case report(json: Bool)
+    /// `inspect LIBRARY`: open the library and probe its plugins, as text or JSON.
+    case probe(path: String, json: Bool)
+
+    /// What a supervisor answers when the engine failed while answering this request, once a new
+    /// engine is back at the last state URL without the plugin that failed.
+    package enum Recovery: Sendable, Equatable {
+        /// Asked again: a question, or going to a state (it may fail again only while each
+        /// failure leaves out one more plugin, so this ends).
+        case repeated
+        /// Not repeated: the user's action changed the app, and they are brought back to where
+        /// they were instead (the reply is `show`'s).
+        case shown
+        /// Not repeated: a call into one export or a probe would only fail again, now because
+        /// the plugin is left out; the reply is the failure.
+        case failed
+    }
+
+    package var recovery: Recovery {
+        switch self {
+        case .open, .showScreen, .show, .state, .events, .exports, .report: .repeated
+        case .tap, .back, .close, .menu, .select, .device, .swipe, .route, .wait, .clock: .shown
+        case .call, .probe: .failed
+        }
+    }
+
+    /// A user's input that changes the app as a touch does: refused while a transition runs
+    /// (the router's `start` rule; route changes are refused by the router itself).
+    package var isInput: Bool {
+        switch self {
+        case .tap, .back, .close, .menu, .select, .swipe: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import PlugboardConfig
+@testable import PlugboardCore
+@testable import PlugboardEngine
+@testable import PlugboardIsolation
+@testable import PlugboardLoader
+
+/// Both ends of the protocol with real processes: the built engine ends with a named failure on
+/// a request it cannot read, and the supervisor refuses an engine that speaks another version or
+/// writes garbage, instead of waiting for it.
+@Suite struct EngineHandshakeTests {
+    /// `plugboard __engine` for a probe launch (no app), with pipes to both ends.
+    static func engine(in folder: URL) throws -> (ChildProcess, FrameReader) {
+        let recorder = folder.appendingPathComponent("recorder").path
+        _ = try FlightRecorder(creatingAt: recorder)
+        let launch = String(decoding: try JSONEncoder().encode(EngineLaunch.probe), as: UTF8.self)
+        let child = try ChildProcess(
+            executable: Built.directory + "/plugboard",
+            arguments: ["__engine", "--launch", launch, "--recorder", recorder], input: .pipe, output: .pipe)
+        let replies = FrameReader(descriptor: try #require(child.output))
+        try replies.handshake()  // the engine speaks first
+        return (child, replies)
+    }
+
+    @Test func theEngineEndsOnGarbageSayingWhy() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (engine, replies) = try Self.engine(in: folder)
+        let requests = try #require(engine.input)
+        #expect(EngineFrame.write(ProtocolHello(), to: requests))
+        guard case .ready? = try replies.next(EngineMessage.self) else {
+            Issue.record("no ready message")
+            return
+        }
+        #expect(EngineFrame.write(EngineCall(.exports), to: requests))
+        guard case .reply(let reply)? = try replies.next(EngineMessage.self) else {
+            Issue.record("no reply")
+            return
+        }
+        #expect(reply == .failed("no app is loaded"))
+
+        _ = Data("tap 2\n".utf8).withUnsafeBytes { write(requests, $0.baseAddress, $0.count) }
+        engine.closeInput()
+        // "tap " read as a length: a named failure, the last message, then the end.
+        let why = FrameError.oversized(length: 0x7461_7020, limit: EngineFrame.maximumLength)
+        #expect(try replies.next(EngineMessage.self) == .fatal("the engine cannot read its supervisor: \(why)"))
+        #expect(try replies.next(EngineMessage.self) == nil)
+        #expect(engine.wait() == .exited(EngineChild.protocolFailureStatus))
+    }
+
+    @Test func theEngineRefusesASupervisorOfAnotherVersion() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (engine, replies) = try Self.engine(in: folder)
+        #expect(EngineFrame.write(ProtocolHello(version: 99), to: try #require(engine.input)))
+        guard case .fatal(let why)? = try replies.next(EngineMessage.self) else {
+            Issue.record("no fatal message")
+            return
+        }
+        #expect(why.contains("version 99") && why.contains("version \(EngineProtocol.version)"), "\(why)")
+        #expect(engine.wait() == .exited(EngineChild.protocolFailureStatus))
+    }
+
+    /// An "engine" that writes `python` (a Python expression of bytes) and then waits for its input to end.
+    static func fakeEngine(writing python: String, in folder: URL) throws -> String {
+        let script = folder.appendingPathComponent("fake-engine")
+        try Data(
+            """
+            #!/usr/bin/env python3
+            import sys
+            sys.stdout.buffer.write(\(python))
+            sys.stdout.buffer.flush()
+            sys.stdin.buffer.read()
+
+            """.utf8
+        ).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return script.path
+    }
+
+    @Test(arguments: [
+        (
+            #"len(b'{"version":99}').to_bytes(4, "big") + b'{"version":99}'"#,
+            "the other side speaks engine protocol version 99; this side speaks version \(EngineProtocol.version)"
+        ),
+        (#"b"hello, supervisor\n""#, "over the limit of \(EngineFrame.maximumLength)"),
+        (#"b"\x00\x00\x00\x02{}""#, "a frame that is not a message of this protocol: {}"),
+    ])
+    func theSupervisorRefusesAnEngineItCannotRead(writes python: String, says: String) throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let supervisor = Supervisor(
+            executable: try Self.fakeEngine(writing: python, in: folder), launch: .probe, callTimeout: 5)
+        defer { supervisor.stop() }
+        #expect {
+            _ = try supervisor.start()
+        } throws: { error in
+            "\(error)".contains(says)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import PlugboardConfig
+@testable import PlugboardCore
+@testable import PlugboardEngine
+@testable import PlugboardIsolation
+@testable import PlugboardLoader
+@testable import PlugboardNavigation
+@testable import PlugboardRender
+
+/// The engine protocol's values survive the wire: every request, every message and the handshake
+/// come out of encode → frame → read exactly as they went in.
+@Suite struct EngineProtocolTests {
+    /// One request of every case (`caseName` is exhaustive, so a new case must be added here).
+    static let requests: [EngineRequest] = [
+        .tap(.number(3)), .tap(.identifier("nav-item:nb-epg")), .back, .close, .menu, .select("m-shows"),
+        .device(.tablet), .swipe(SwipeGesture(.back, from: 10, progress: 0.3, velocity: 500)),
+        .swipe(SwipeGesture(.forward)),
+        .route([
+            .open("app://home/shows?menu=v"), .push(key: "show-details", data: "42"), .root(key: "news", data: nil),
+            .present("contact"), .dismiss("menu"), .pop(2),
+        ]),
+        .wait(175.5), .clock(.virtual), .open("app://home/shows"), .showScreen("shows"), .show, .state, .events,
+        .exports, .call(plugin: "epg", name: "epg_tune", arguments: "[5]"), .report(json: true),
+        .probe(path: "/p/libA.so", json: false),
+    ]
+
+    static func caseName(_ request: EngineRequest) -> String {
+        switch request {
+        case .tap: "tap"
+        case .back: "back"
+        case .close: "close"
+        case .menu: "menu"
+        case .select: "select"
+        case .device: "device"
+        case .swipe: "swipe"
+        case .route: "route"
+        case .wait: "wait"
+        case .clock: "clock"
+        case .open: "open"
+        case .showScreen: "showScreen"
+        case .show: "show"
+        case .state: "state"
+        case .events: "events"
+        case .exports: "exports"
+        case .call: "call"
+        case .report: "report"
+        case .probe: "probe"
+        }
+    }
+
+    /// `value` framed, then read back from a buffer fed the frame in two pieces.
+    static func roundTrip<Message: Codable>(_ value: Message) throws -> Message? {
+        let frame = EngineFrame.encode(value)
+        var buffer = FrameBuffer()
+        buffer.append(frame.prefix(3))
+        #expect(try buffer.next() == nil)  // not whole yet
+        buffer.append(frame.dropFirst(3))
+        let payload = try #require(try buffer.next())
+        #expect(try buffer.next() == nil)
+        return try EngineFrame.decode(Message.self, from: payload)
+    }
+
+    @Test func theExamplesCoverEveryCase() {
+        #expect(Set(Self.requests.map(Self.caseName)).count == 19)
+    }
+
+    @Test(arguments: EngineProtocolTests.requests)
+    func everyRequestRoundTrips(_ request: EngineRequest) throws {
+        for drawing in [nil] + DrawingFormat.allCases {
+            let call = EngineCall(request, drawing: drawing)
+            #expect(try Self.roundTrip(call) == call)
+        }
+    }
+
+    @Test func everyMessageRoundTrips() throws {
+        let app = try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath)
+        defer { app.shutdown() }
+        let create = PluginCall("create", kind: .screen, plugin: "acme", library: "/p/libA.so")
+        var failure = ContainedFailure(ending: .signal(SIGSEGV), calls: [create], log: ["acme warning: low"])
+        failure.leftOut = "plugin \"acme\""
+        failure.stateURL = "app://home"
+        var reply = EngineReply(succeeded: true, text: "{\"channel\":5}")
+        reply.drawing = "<svg/>"
+        reply.stateURL = app.stateURL.description
+        reply.state = EngineState(app: app)
+        reply.events = app.events
+        reply.failures = [
+            failure, ContainedFailure(ending: .exited(0), calls: [], log: []),
+            ContainedFailure(ending: .timedOut(seconds: 1.5), calls: [], log: []),
+            ContainedFailure(ending: .brokeProtocol("garbage"), calls: [], log: []),
+        ]
+        var ready = EngineReady(startup: ["fallback builtin.side_menu: missing"], stateURL: "app://home")
+        ready.failures = [failure]
+        let messages: [EngineMessage] = [
+            .ready(ready), .fatal("invalid rivers.json"), .reply(reply), .reply(.failed("nothing to go back to")),
+        ]
+        for message in messages { #expect(try Self.roundTrip(message) == message) }
+        #expect(try Self.roundTrip(ProtocolHello()) == ProtocolHello(version: EngineProtocol.version))
+    }
+
+    @Test func aTapTargetIsTheBareNumberOrIdentifier() throws {
+        let encoded = try JSONEncoder().encode([TapReference.number(3), .identifier("nav-item:nb-epg")])
+        #expect(String(decoding: encoded, as: UTF8.self) == #"[3,"nav-item:nb-epg"]"#)
+        #expect(TapReference("12") == .number(12))
+        #expect(TapReference("two words") == .identifier("two words"))
+    }
+
+    @Test func anotherProtocolVersionIsRefusedNamingBoth() {
+        #expect(throws: Never.self) { try ProtocolHello().check() }
+        let theirs = EngineProtocol.version + 98
+        #expect(throws: FrameError.unsupportedVersion(theirs: theirs, ours: EngineProtocol.version)) {
+            try ProtocolHello(version: theirs).check()
+        }
+        let message = FrameError.unsupportedVersion(theirs: theirs, ours: EngineProtocol.version).description
+        #expect(message.contains("version \(theirs)") && message.contains("version \(EngineProtocol.version)"))
+    }
+}

@@ -100,7 +100,11 @@ public enum Background: Sendable, Hashable {
 
 /// A rectangle in points, in the parent's coordinates.
 public struct Frame: Sendable, Hashable {
+    /// The top-left corner (`x`, `y`; y grows downwards) and the size (`width`, `height`), in
+    /// points.
     public var x, y, width, height: Double
+    /// The frame with its top-left corner at (`x`, `y`) and the size `width` × `height`, in points.
+    /// The host refuses a negative or non-finite size when it is set (`View.setFrame(_:)`).
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -115,9 +119,15 @@ public struct Frame: Sendable, Hashable {
 /// root view's coordinates: the frame the host would give the bar view, and the top of the root
 /// view kept for the status bar (the bar's background may reach into it, no button or text).
 public struct NavigationBarArea: Sendable, Hashable {
+    /// The frame the host would give the bar view: the whole width, below `topInset`, the bar's
+    /// height (44 points on a phone, 50 on a tablet, 52 more for a large title).
     public var frame: Frame
+    /// The top of the root view kept for the status bar, in points (47 on a phone with the UI
+    /// Builder bar); 0 when the host draws a status-bar container above the root view.
     public var topInset: Double
 
+    /// An area: the bar view's `frame` and the `topInset` kept above it for the status bar, in
+    /// points, in the root view's coordinates.
     public init(frame: Frame, topInset: Double) {
         self.frame = frame
         self.topInset = topInset

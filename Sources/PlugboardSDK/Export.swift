@@ -13,7 +13,9 @@ import PlugboardABI
 ///
 /// The SDK builds the descriptors and the C factory tables; no Swift type crosses the ABI.
 public enum PlugboardExport {
-    /// Registers plugin types. Called by the SDK's entry on the first `init`.
+    /// Registers the library's plugin types, each exported as the kind it conforms to (ids unique
+    /// within the library). Call it from your `plugboard_sdk_register` function, which the SDK's
+    /// entry calls on the library's first `init`; a library that registers nothing fails `init`.
     public static func register(_ types: any PluginType.Type...) {
         for type in types { Registry.shared.add(type) }
     }

@@ -3,7 +3,8 @@ import PlugboardABI
 /// Typed reads of the models the host handed this instance (`plugboard.host.model`): no JSON
 /// parsing in the plugin. Paths are plugboard/model.h's: `styles.title_color`,
 /// `nav_items[2].title`, `["odd.key"]`. Available from `setUp` on (not in the initializer,
-/// where host calls are refused).
+/// where host calls are refused), on the main thread. Strings are copied out, so they outlive
+/// the model they came from.
 public struct ModelReader {
     /// Which model: the plugin's manifest, the screen's props, the bar's `nav_bar` model, the
     /// data source.
@@ -19,21 +20,28 @@ public struct ModelReader {
     let host: UnsafePointer<pb_host_t>
     let table: UnsafePointer<pb_host_model_t>
 
+    /// What is at `path` in `model`: `.missing` when nothing is, or the instance has no such model
+    /// (a bar's model for a screen).
     public func kind(_ model: Model, _ path: String) -> Kind {
         Kind(rawValue: table.pointee.kind(host, model.rawValue, path)) ?? .missing
     }
 
+    /// True when something is at `path` in `model`, JSON `null` included.
     public func exists(_ model: Model, _ path: String) -> Bool { kind(model, path) != .missing }
 
+    /// The string at `path`; nil when there is none or the value is not a string (a number is
+    /// not converted).
     public func string(_ model: Model, _ path: String) -> String? {
         table.pointee.string(host, model.rawValue, path).map { String(cString: $0) }
     }
 
+    /// The number at `path`; nil when there is none or the value is not a number.
     public func number(_ model: Model, _ path: String) -> Double? {
         var value = 0.0
         return table.pointee.number(host, model.rawValue, path, &value) ? value : nil
     }
 
+    /// The boolean at `path`; nil when there is none or the value is not a boolean.
     public func bool(_ model: Model, _ path: String) -> Bool? {
         var value = false
         return table.pointee.boolean(host, model.rawValue, path, &value) ? value : nil

@@ -5,6 +5,7 @@ import Testing
 @testable import PlugboardEngine
 @testable import PlugboardHarness
 @testable import PlugboardNavigation
+@testable import PlugboardRender
 
 /// The shell's parser (the one translation of typed lines into engine requests), and
 /// `ShellSession` driving a launched Showcase app through an engine in this process.

@@ -2,12 +2,11 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import TestSupport
 import Testing
 
-@testable import PlugboardConfig
 @testable import PlugboardEngine
-@testable import PlugboardLoader
-@testable import PlugboardNavigation
+@testable import PlugboardHarness
 @testable import PlugboardSimulator
 
 /// The simulator's routes (`buildRouter`) through HummingbirdTesting, without a port: each

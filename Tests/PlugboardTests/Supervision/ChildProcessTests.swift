@@ -1,6 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
+@testable import PlugboardHarness
 @testable import PlugboardIsolation
 
 /// The one child-process runner (the harness's checks and the supervisor's engines): how a

@@ -1,11 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardConfig
-@testable import PlugboardCore
 @testable import PlugboardEngine
+@testable import PlugboardHarness
 @testable import PlugboardIsolation
-@testable import PlugboardLoader
 
 /// Both ends of the protocol with real processes: the built engine ends with a named failure on
 /// a request it cannot read, and the supervisor refuses an engine that speaks another version or

@@ -1,13 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import PlugboardConfig
 @testable import PlugboardCore
 @testable import PlugboardEngine
-@testable import PlugboardIsolation
-@testable import PlugboardLoader
+@testable import PlugboardHarness
 @testable import PlugboardNavigation
-@testable import PlugboardRender
 
 /// The engine protocol's values survive the wire: every request, every message and the handshake
 /// come out of encode → frame → read exactly as they went in.

@@ -1,11 +1,8 @@
 import Foundation
 import Testing
 
-@testable import PlugboardConfig
-@testable import PlugboardCore
 @testable import PlugboardEngine
-@testable import PlugboardIsolation
-@testable import PlugboardLoader
+@testable import PlugboardHarness
 
 /// Frames over real pipes: the reader takes whole messages, and a malformed stream — garbage, a
 /// truncated frame, an oversized length, another protocol version — ends it with a named

@@ -13,7 +13,7 @@ enum Supervision {
         func supervised() -> Supervisor { Supervisor(executable: plugboard, launch: launch, callTimeout: 5) }
         func startAndStop(_ driver: any EngineDriver) throws {
             _ = try driver.start()
-            _ = driver.perform(.command("show"))
+            _ = driver.perform(.show, drawing: .text)
             driver.stop()
         }
         let start = Comparison(
@@ -30,7 +30,7 @@ enum Supervision {
         let child = supervised()
         for driver in [inProcess, child] as [any EngineDriver] {
             _ = try driver.start()
-            _ = driver.perform(.command("select m-shows"))
+            _ = driver.perform(.select("m-shows"))
         }
         // The in-process engine observes every plugin call from now on (its crash reporter): on
         // only while its own work runs, so no other benchmark pays for it.
@@ -38,8 +38,9 @@ enum Supervision {
         PluginCallTracker.observer = nil
         func pushAndBack(_ driver: any EngineDriver, _ count: Int) {
             for _ in 0..<count {
-                _ = driver.perform(.command("push shows"))
-                _ = driver.perform(.command("back"))
+                // As the shell runs `push shows` and `back`: each answered with the drawing.
+                _ = driver.perform(.route([.push(key: "shows", data: nil)]), drawing: .text)
+                _ = driver.perform(.back, drawing: .text)
             }
         }
         let command = Comparison(

@@ -40,6 +40,7 @@ public enum SVGRenderer {
     /// The app's top layer now as an SVG document (UTF-8 text ending in a newline); a shut-down
     /// app gives an empty 0×0 document that says so. Call it on the thread that drives the app.
     ///
+    /// - Parameter app: the app to draw.
     /// - Parameter tapBadges: draw each tap target's number in a small badge over the screen.
     /// - Parameter animate: make the running transition play (nothing moves without one).
     /// - Parameter folder: the app folder, which image paths are relative to; without it only

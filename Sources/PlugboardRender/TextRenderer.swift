@@ -22,6 +22,7 @@ public enum TextRenderer {
     /// the app.
     ///
     /// - Parameters:
+    ///   - app: the app to draw.
     ///   - ansi: colour the drawing with ANSI escape sequences.
     ///   - columnWidth: points per column (a row is twice that); by default 5, or what keeps the
     ///     drawing at most 100 columns wide.

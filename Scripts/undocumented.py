@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Lists the public symbols of the embedding API's modules and of PlugboardSDK that have no doc
 comment of their own, from the symbol graphs `swift package dump-symbol-graph
---minimum-access-level public` writes; exits 1 when there is one (or a graph is missing). Run by
-.ci/run after the tests (they built the modules).
+--minimum-access-level public` writes (with inherited docs, the default: do not pass
+--skip-inherited-docs); exits 1 when there is one (or a graph is missing). .ci/run does not run it
+yet; after a build:
 
-    Scripts/undocumented.py SYMBOLGRAPH_FOLDER
+    swift package dump-symbol-graph --minimum-access-level public >/dev/null
+    Scripts/undocumented.py .build/x86_64-unknown-linux-gnu/symbolgraph
 
 What counts as documented:
  - a `///` comment on the declaration itself;

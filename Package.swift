@@ -114,7 +114,11 @@ let package = Package(
         // `plugboard new`: templates only, nothing of the runtime.
         .target(name: "PlugboardScaffold"),
         // The embedding API: what a Swift program that hosts plugins imports.
-        .target(name: "Plugboard", dependencies: ["PlugboardNavigation", "PlugboardRender"]),
+        .target(
+            name: "Plugboard",
+            dependencies: [
+                "PlugboardCore", "PlugboardConfig", "PlugboardLoader", "PlugboardNavigation", "PlugboardRender",
+            ]),
         // The README's embedding example, built as a program of another package would be: without
         // package access, so it sees the public API alone.
         .executableTarget(

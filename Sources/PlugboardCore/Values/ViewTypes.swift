@@ -8,7 +8,7 @@ public struct ViewHandle: Hashable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: UInt64
     /// The handle whose `pb_view_t` is `rawValue`. Nothing checks here that such a view exists:
     /// the view tree refuses a stale or unknown handle when it is used.
-    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    package init(_ rawValue: UInt64) { self.rawValue = rawValue }
     public var description: String { "view#\(rawValue)" }
 
     /// In JSON a handle is the number a plugin sees (`pb_view_t`), not a Swift structure.

@@ -3,6 +3,7 @@ import PlugboardABI
 import TestSupport
 import Testing
 
+@testable import PlugboardCore
 @testable import PlugboardLoader
 
 /// The ABI version of `plugboard_entry`, read from the file before `dlopen`: it agrees with what
@@ -227,7 +228,7 @@ import Testing
         let regions = [
             0..<64, shoff..<original.count, Int(dynsym.offset)..<Int(dynsym.offset + dynsym.size), 0..<original.count,
         ]
-        var generator = SplitMix64(seed: 0xAB1_5EED)
+        var generator = SeededRandom(seed: 0xAB1_5EED)
         var outcomes = (same: 0, other: 0, threw: 0)
         for _ in 0..<1000 {
             var bytes = original
@@ -291,7 +292,7 @@ import Testing
             Int(dynsym.offset)..<Int(dynsym.offset + dynsym.size),
             Int(dynstr.offset)..<Int(dynstr.offset + dynstr.size),
         ]
-        var generator = SplitMix64(seed: 0xD15_7AB1E)
+        var generator = SeededRandom(seed: 0xD15_7AB1E)
         for round in 0..<1000 {
             var bytes = original
             let region = regions[round % regions.count]

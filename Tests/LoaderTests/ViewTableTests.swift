@@ -1,4 +1,3 @@
-import TestSupport
 import Testing
 
 @testable import PlugboardCore
@@ -10,7 +9,7 @@ struct ViewTableTests {
     /// Runs the same random operations on a table and on a `Dictionary`, checking they agree
     /// after each one. A fixed-seed generator keeps every run the same.
     private func agreesWithADictionary(handles: [ViewHandle], operations: Int) {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededRandom(seed: 0x5EED)
         var table = ViewTable()
         var model: [ViewHandle: HostView] = [:]
         for _ in 0..<operations {
@@ -30,7 +29,7 @@ struct ViewTableTests {
     }
 
     @Test func randomHandlesBehaveAsADictionary() {
-        var generator = SplitMix64(seed: 1)
+        var generator = SeededRandom(seed: 1)
         let handles = (0..<500).map { _ in ViewHandle(generator.next()) }
         agreesWithADictionary(handles: handles, operations: 20_000)
     }

@@ -15,7 +15,7 @@ import Testing
 
     /// A random URL the Showcase can be in: distinct components (one instance per key and
     /// data), presented routes not on the stack, the menu only over a lone root screen.
-    static func url(_ random: inout SplitMix64) -> RouteURL {
+    static func url(_ random: inout SeededRandom) -> RouteURL {
         var keys = stackRoutes.shuffled(using: &random).prefix(Int.random(in: 1...4, using: &random))
         if keys.count > 1, keys.contains("show-details"), Bool.random(using: &random) {
             keys.removeAll { $0 == "show-details" }
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func openingAnyURLFromAnyStateReachesIt() throws {
-        var random = SplitMix64(seed: 20_261_121)
+        var random = SeededRandom(seed: 20_261_121)
         let app = try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath)
         defer { app.shutdown() }
         for step in 0..<150 {

@@ -57,18 +57,3 @@ package func run(_ arguments: [String], in directory: String? = nil) throws -> (
 package func messages(_ host: PlugboardHost, from id: String) -> [String] {
     host.pluginLog.filter { $0.plugin == id }.map(\.message)
 }
-
-/// A small seeded generator (SplitMix64), so a random test fails the same way every time and can be replayed.
-package struct SplitMix64: RandomNumberGenerator {
-    package var state: UInt64
-
-    package init(seed: UInt64) { state = seed }
-
-    package mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

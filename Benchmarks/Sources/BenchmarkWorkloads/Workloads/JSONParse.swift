@@ -33,7 +33,7 @@ enum JSONParse {
 /// and non-ASCII text, integers, doubles, nulls), pretty-printed like the files apps ship.
 enum ManifestDocument {
     static func make(targetBytes: Int) -> Data {
-        var random = SplitMix64(state: 42)
+        var random = SeededRandom(seed: 42)
         let words = [
             "plugin", "screen", "player", "login", "analytics", "navigation", "style", "state", "river", "cell",
             "Zapp", "über", "café", "日本語", "manifest", "identifier", "class", "module", "dependency", "version",
@@ -80,16 +80,11 @@ enum ManifestDocument {
     }
 }
 
-/// A small deterministic generator, so every run measures the same document.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+/// The document's choices, from the runtime's deterministic generator: every run measures the
+/// same document.
+extension SeededRandom {
+    fileprivate mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
     }
-    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+    fileprivate mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
 }

@@ -19,6 +19,14 @@ struct Serve: AsyncParsableCommand {
             {"url": URL}, POST /back, /close and /menu, POST /device {"device": "phone"|"tablet"}, \
             POST /swipe {"direction": "back"|"forward", "progress": P, "velocity": V}, \
             POST /command {"command": LINE} (any shell command), GET /render.svg.
+
+            Only the page it serves and your scripts may use it: every request must name the \
+            server as Host (127.0.0.1:PORT or localhost:PORT), a request with an Origin must come \
+            from the page's own origin, and every POST must carry the server's token in the header \
+            X-Plugboard-Token and, with a body, Content-Type: application/json. The token is \
+            printed when the server starts (serving APP at URL token: TOKEN), or chosen with \
+            --token; the page carries it itself. Refused requests get 403 (415 for a body that is \
+            not JSON) with {"error": …}. A connection idle for --idle-timeout seconds is closed.
             """)
 
     @OptionGroup var app: AppOptions
@@ -31,11 +39,25 @@ struct Serve: AsyncParsableCommand {
         help: "Seconds one call into plugin code may run before the engine restarts without that plugin.")
     var callTimeout: Double = 5
 
+    @Option(help: "The token every POST must carry in X-Plugboard-Token (default: a random one, printed at start).")
+    var token: String?
+
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Seconds a connection may stay silent before it is closed (longer than --call-timeout).")
+    var idleTimeout: Double = 60
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
         guard callTimeout > 0, callTimeout.isFinite else { throw ValidationError("--call-timeout must be positive") }
+        if let token, !SimulatorAccess.isValidToken(token) {
+            throw ValidationError("--token must be at least 16 letters, digits or -._~")
+        }
+        guard idleTimeout.isFinite, idleTimeout > callTimeout else {
+            throw ValidationError("--idle-timeout must be longer than --call-timeout (a request waits for the engine)")
+        }
     }
 
     func run() async throws {
@@ -44,10 +66,12 @@ struct Serve: AsyncParsableCommand {
         launch.logLevel = logging.logLevel.rawValue
         let session = SimulatorSession(launch: launch, executable: Check.executable, callTimeout: callTimeout)
         session.start()
-        var server = SimulatorServer(session: session, port: port)
+        let access = token.map { SimulatorAccess(token: $0) } ?? SimulatorAccess()
+        var server = SimulatorServer(session: session, port: port, access: access)
+        server.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
         let name = app.folder ?? app.plugins ?? "the app"
         server.onListening = { address in
-            FileHandle.standardOutput.write(Data("serving \(name) at \(address)\n".utf8))
+            FileHandle.standardOutput.write(Data("serving \(name) at \(address) token: \(access.token)\n".utf8))
         }
         do {
             try await server.run()

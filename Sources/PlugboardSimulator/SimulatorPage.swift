@@ -1,14 +1,26 @@
+import Foundation
+
 /// The simulator's one page. The device is the SVG the renderers draw from the view tree; every
 /// `g[data-tap]` in it is tappable; each control posts its own typed request (`buildRouter`), never
 /// shell text. Updates arrive over the WebSocket (`/live`), never by polling;
 /// the page only reconnects when the server goes away. Written by hand: one small page with no
 /// build step, so nothing but the server is needed to see it.
+///
+/// The server's token is in the page (`<meta name="plugboard-token">`), and every POST sends it
+/// as `X-Plugboard-Token` (`SimulatorAccess`): only a page this server served can.
 enum SimulatorPage {
-    static let html = """
+    /// The page carrying `token`, which `SimulatorAccess.isValidToken` or `randomToken` made:
+    /// letters, digits and `-._~` only, so it needs no escaping in HTML.
+    static func html(token: String) -> String {
+        template.replacingOccurrences(of: "PLUGBOARD_TOKEN", with: token)
+    }
+
+    private static let template = """
         <!doctype html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
+        <meta name="plugboard-token" content="PLUGBOARD_TOKEN">
         <title>Plugboard simulator</title>
         <style>
           :root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
@@ -63,9 +75,10 @@ enum SimulatorPage {
         let pending = null;      // the timer that swaps an animation for the final drawing
         function status(text) { $("status").textContent = text || ""; }
 
+        const token = document.querySelector('meta[name="plugboard-token"]').content;
         async function post(path, body) {
-          const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-                                                body: JSON.stringify(body) });
+          const response = await fetch(path, { method: "POST", body: JSON.stringify(body),
+                                                headers: { "Content-Type": "application/json", "X-Plugboard-Token": token } });
           const answer = await response.json().catch(() => ({}));
           status(response.ok ? "" : (answer.error || response.statusText));
           return answer;

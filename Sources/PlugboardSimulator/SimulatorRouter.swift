@@ -5,22 +5,27 @@ import NIOCore
 import PlugboardEngine
 
 /// The simulator's routes, on 127.0.0.1 only (the app's plugins run on this machine, for this
-/// user). Each user action is a route with a typed body, turned into one `EngineRequest`;
-/// `/command` is for scripts, and goes through the shell's own translation (`ShellCommand`).
+/// user), for its own page and this user's scripts only: `SimulatorGate` refuses, before any
+/// route, a foreign `Host` or `Origin` (403), a POST without `access`'s token (403) and a POST
+/// body that is not `application/json` (415). Each user action is a route with a typed body,
+/// turned into one `EngineRequest`; `/command` is for scripts, and goes through the shell's own
+/// translation (`ShellCommand`).
 ///
-///   GET  /            the page
+///   GET  /            the page, with the token in it
 ///   GET  /state       the state as one line of `run --json` (`ShellState`)
 ///   POST /tap         {"target": 3 | "nav-item:nb-epg"}   → the state, or 400 {"error": …}
 ///   POST /open        {"url": "app://home/shows"}        → the state, or 400
-///   POST /back, /close, /menu                           → the state, or 400
+///   POST /back, /close, /menu  no body or {}           → the state, or 400
 ///   POST /device      {"device": "tablet"}               → the state, or 400
 ///   POST /swipe       {"direction": "back", "progress": 0.5, "velocity": 300}  → the state, or 400
 ///   POST /command     {"command": "back"}                → the state, or 400
 ///   GET  /render.svg  the drawing
 ///   GET  /live        WebSocket: a JSON snapshot after every change
-package func buildRouter(session: SimulatorSession) -> Router<BasicWebSocketRequestContext> {
+package func buildRouter(session: SimulatorSession, access: SimulatorAccess) -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
-    router.get("/") { _, _ in SimulatorResponse.text(SimulatorPage.html, type: "text/html; charset=utf-8") }
+    router.add(middleware: SimulatorGate(access: access))
+    let page = SimulatorPage.html(token: access.token)
+    router.get("/") { _, _ in SimulatorResponse.text(page, type: "text/html; charset=utf-8") }
     router.get("/render.svg") { _, _ in SimulatorResponse.text(session.svg, type: "image/svg+xml") }
     router.get("/state") { _, _ in SimulatorResponse.answer(session.perform(.state, changes: false)) }
     router.post("/tap") { request, _ in
@@ -30,7 +35,9 @@ package func buildRouter(session: SimulatorSession) -> Router<BasicWebSocketRequ
         try await SimulatorResponse.decoding(OpenBody.self, request) { session.perform(.open($0.url)) }
     }
     for (path, action) in [("/back", EngineRequest.back), ("/close", .close), ("/menu", .menu)] {
-        router.post(RouterPath(path)) { _, _ in SimulatorResponse.answer(session.perform(action)) }
+        router.post(RouterPath(path)) { request, _ in
+            try await SimulatorResponse.decoding(NoBody.self, request) { _ in session.perform(action) }
+        }
     }
     router.post("/device") { request, _ in
         try await SimulatorResponse.decoding(DeviceBody.self, request) { session.perform(.device($0.device)) }
@@ -82,16 +89,28 @@ private func command(_ line: String, session: SimulatorSession) -> SimulatorSess
 /// The simulator's responses: JSON bodies (`ShellState`, `ErrorBody`) and the page's text,
 /// never cached (every answer is the app's state now).
 enum SimulatorResponse {
-    /// Decodes the request's JSON body as `Body` (400 with `Body.expected` when it is not one),
-    /// then answers what `perform` does with it.
+    /// The largest request body read (a shell line or a URL is far smaller).
+    static let maximumBody = 1 << 20
+
+    /// Decodes the request's JSON body as `Body`, then answers what `perform` does with it; 400
+    /// with `Body.expected` when it is not one, and saying so when it is not JSON at all (cut
+    /// short, say): the whole body must parse, nothing is guessed from a part of it.
     static func decoding<Body: SimulatorRequestBody>(
         _ type: Body.Type, _ request: Request, _ perform: (Body) -> SimulatorSession.Answer
     ) async throws -> Response {
-        let buffer = try await request.body.collect(upTo: 1 << 20)
-        guard let body = try? JSONDecoder().decode(type, from: Data(buffer: buffer)) else {
-            return json(ErrorBody(error: Body.expected), status: .badRequest)
+        let data = Data(buffer: try await request.body.collect(upTo: maximumBody))
+        if data.isEmpty, let empty = Body.empty { return answer(perform(empty)) }
+        guard data.isEmpty || (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil else {
+            return error("the body is not valid JSON: \(Body.expected)", status: .badRequest)
+        }
+        guard let body = try? JSONDecoder().decode(type, from: data) else {
+            return error(Body.expected, status: .badRequest)
         }
         return answer(perform(body))
+    }
+
+    static func error(_ message: String, status: HTTPResponse.Status) -> Response {
+        json(ErrorBody(error: message), status: status)
     }
 
     static func answer(_ answer: SimulatorSession.Answer) -> Response {

@@ -6,29 +6,37 @@ import NIOCore
 import PlugboardEngine
 
 /// `plugboard serve`: the routes (`buildRouter`) served on 127.0.0.1 only, with the WebSocket
-/// upgrade for `/live`, while a `FileWatcher` reloads the app when its files change.
+/// upgrade for `/live`, while a `FileWatcher` reloads the app when its files change. Only its own
+/// page and this user's scripts may use it (`SimulatorAccess`), and a connection idle for
+/// `idleTimeout` is closed (`IdleClosingChannel`).
 package struct SimulatorServer: Sendable {
     package let session: SimulatorSession
     package let port: Int
+    package let access: SimulatorAccess
+    package var idleTimeout: Duration = .seconds(60)
     /// Told the address once the server listens (port 0 picks a free one).
     package var onListening: @Sendable (String) -> Void = { _ in }
 
-    package init(session: SimulatorSession, port: Int) {
+    package init(session: SimulatorSession, port: Int, access: SimulatorAccess = SimulatorAccess()) {
         self.session = session
         self.port = port
+        self.access = access
     }
 
     package func run() async throws {
-        let router = buildRouter(session: session)
+        let router = buildRouter(session: session, access: access)
         let session = session
+        let access = access
         var logger = Logger(label: "plugboard.serve")
         logger.logLevel = .warning
         let onListening = onListening
         let app = Application(
-            router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+            router: router, server: IdleClosingChannel.server(router: router, idleTimeout: idleTimeout),
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "plugboard"),
             onServerRunning: { channel in
-                onListening("http://127.0.0.1:\(channel.localAddress?.port ?? 0)/")
+                let port = channel.localAddress?.port ?? 0
+                access.listening(on: port)
+                onListening("http://127.0.0.1:\(port)/")
             },
             logger: logger)
         let watcher = Task { await FileWatcher(session: session).run() }

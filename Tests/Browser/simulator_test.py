@@ -11,7 +11,8 @@ What it does, in order (every wait is a WebDriverWait on a condition, never a fi
     (--app, Examples/Showcase by default) in a temporary folder, with that plugin added to
     plugins.json and a screen `reload-probe` served by it added to rivers.json. `plugboard lint`
     checks the copy finds the library.
- 2. Starts `plugboard serve APP --port 0 --plugin-path DIR` and reads the URL it prints.
+ 2. Starts `plugboard serve APP --port 0 --plugin-path DIR` and reads the URL and the token it
+    prints (every POST of this script carries the token; the page carries its own).
  3. Opens the page (1280x1000), waits for the device SVG of the home screen, checks the page's
     elements, saves home.png.
  4. Clicks the nav-bar button `nav-item:nb-epg` (--nav-item) in the SVG; waits for the screen it
@@ -316,7 +317,7 @@ class Server:
     """`plugboard serve` as a child in its own process group; standard output is read by a
     thread (the URL line, then kept in serve-stdout.log), standard error goes to a file."""
 
-    URL_LINE = re.compile(r"serving (.+) at (http://127\.0\.0\.1:(\d+)/)")
+    URL_LINE = re.compile(r"serving (.+) at (http://127\.0\.0\.1:(\d+)/) token: (\S+)")
 
     def __init__(self, argv: list[str], artifacts: str):
         self.argv = argv
@@ -324,6 +325,7 @@ class Server:
         self.stderr_path = os.path.join(artifacts, "serve-stderr.log")
         self.lines: list[str] = []
         self.url: str | None = None
+        self.token: str | None = None
         self.url_seen = threading.Event()
         self.stderr_file = open(self.stderr_path, "w", encoding="utf-8")
         self.process = subprocess.Popen(
@@ -341,6 +343,7 @@ class Server:
                 match = self.URL_LINE.search(line)
                 if match and self.url is None:
                     self.url = match.group(2)
+                    self.token = match.group(4)
                     self.url_seen.set()
         self.url_seen.set()  # end of output: wake the waiter
 
@@ -350,7 +353,7 @@ class Server:
             status = self.process.poll()
             how = f"exited with status {status}" if status is not None else f"printed no URL within {timeout:.0f} s"
             raise Failure(f"`{' '.join(self.argv)}` {how}; expected a line 'serving APP at "
-                          f"http://127.0.0.1:PORT/'.\nstdout:\n{self.stdout_text()}\nstderr:\n{self.stderr_text()}")
+                          f"http://127.0.0.1:PORT/ token: TOKEN'.\nstdout:\n{self.stdout_text()}\nstderr:\n{self.stderr_text()}")
         if self.url.endswith(":0/"):
             raise Failure(f"--port 0 must print the port picked, got {self.url}")
         return self.url
@@ -398,14 +401,19 @@ class Server:
 
 
 class HTTP:
-    def __init__(self, base: str):
+    """The server's API as a script uses it: every POST carries the printed token."""
+
+    def __init__(self, base: str, token: str):
         self.base = base.rstrip("/")
+        self.token = token
 
     def request(self, method: str, path: str, body=None) -> tuple[int, str, bytes]:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)
         if data is not None:
             request.add_header("Content-Type", "application/json")
+        if method == "POST":
+            request.add_header("X-Plugboard-Token", self.token)
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 return response.status, response.headers.get("Content-Type", ""), response.read()
@@ -673,7 +681,7 @@ def run_test(args: argparse.Namespace, work: str) -> None:
     try:
         base = server.wait_for_url(args.timeout)
         print(f"    server at {base}", flush=True)
-        http = HTTP(base)
+        http = HTTP(base, server.token)
 
         initial = http.state()["state"]
         expect(initial.get("visibleScreen") == home,

@@ -9,9 +9,12 @@ import TestSupport
 final class ServeProcess {
     let process = Process()
     let address: URL
+    /// The token the server printed, which every POST carries.
+    let token: String
     private let output = Pipe()
 
-    /// Starts `plugboard serve ARGUMENTS --port 0` and waits for its `serving … at URL` line.
+    /// Starts `plugboard serve ARGUMENTS --port 0` and waits for its `serving … at URL token:
+    /// TOKEN` line.
     init(_ arguments: [String]) throws {
         process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
         process.arguments = ["serve"] + arguments + ["--port", "0"]
@@ -25,14 +28,18 @@ final class ServeProcess {
             guard !chunk.isEmpty else { break }  // the server ended before listening
             text += String(decoding: chunk, as: UTF8.self)
         }
-        guard let range = text.firstRange(of: /http:\/\/127\.0\.0\.1:[0-9]+\//),
-            let url = URL(string: String(text[range]))
+        guard let match = text.firstMatch(of: /(http:\/\/127\.0\.0\.1:[0-9]+\/) token: ([0-9A-Za-z._~-]+)\n/),
+            let url = URL(string: String(match.1))
         else {
             process.terminate()
             throw ServeError("plugboard serve did not start: \(text)")
         }
         address = url
+        token = String(match.2)
     }
+
+    /// The port it listens on.
+    var port: Int { address.port ?? 0 }
 
     deinit {
         if process.isRunning {
@@ -46,11 +53,13 @@ final class ServeProcess {
         init(_ description: String) { self.description = description }
     }
 
-    /// A request's status and body.
-    func call(_ method: String, _ path: String, json: [String: Any]? = nil) async throws -> (status: Int, body: String)
-    {
+    /// A request's status and body; a POST carries `token` (by default the one printed).
+    func call(_ method: String, _ path: String, json: [String: Any]? = nil, token: String? = nil) async throws -> (
+        status: Int, body: String
+    ) {
         var request = URLRequest(url: address.appendingPathComponent(String(path.dropFirst())))
         request.httpMethod = method
+        if method == "POST" { request.setValue(token ?? self.token, forHTTPHeaderField: "X-Plugboard-Token") }
         if let json {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

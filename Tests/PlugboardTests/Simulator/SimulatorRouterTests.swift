@@ -14,11 +14,25 @@ import Testing
 @Suite(.serialized) struct SimulatorRouterTests {
     typealias Client = any TestClientProtocol
 
-    /// A route's status and body decoded as `Body`.
+    /// The token of the test's server.
+    static let token = "router-test-token-0123456789"
+
+    /// What the page sends: the token, and a JSON body said to be one. HummingbirdTesting's
+    /// router client names the server `localhost` (port 80), which `withShowcase` serves as.
+    static func pageHeaders(json: Bool) -> HTTPFields {
+        var headers: HTTPFields = [SimulatorAccess.tokenHeader: token]
+        if json { headers[.contentType] = "application/json" }
+        return headers
+    }
+
+    /// A route's status and body decoded as `Body`, sent as the page sends it.
     static func call<Body: Decodable>(
         _ client: Client, _ method: HTTPRequest.Method, _ path: String, json: String? = nil, as type: Body.Type
     ) async throws -> (status: HTTPResponse.Status, body: Body) {
-        try await client.execute(uri: path, method: method, body: json.map { ByteBuffer(string: $0) }) { response in
+        try await client.execute(
+            uri: path, method: method, headers: pageHeaders(json: json != nil),
+            body: json.map { ByteBuffer(string: $0) }
+        ) { response in
             (response.status, try JSONDecoder().decode(Body.self, from: Data(buffer: response.body)))
         }
     }
@@ -41,12 +55,15 @@ import Testing
         return body.error
     }
 
-    static func withShowcase(_ test: @Sendable (Client) async throws -> Void) async throws {
+    /// The Showcase's routes, served as if on `localhost:port` (80: the name the test client
+    /// uses; another port makes that name a foreign Host).
+    static func withShowcase(port: Int = 80, _ test: @Sendable (Client) async throws -> Void) async throws {
         let launch = EngineLaunch(folder: Showcase.url.path, searchPath: Built.searchPath)
         let session = SimulatorSession(launch: launch, executable: Built.directory + "/plugboard", callTimeout: 5)
         session.start()
         defer { session.stop() }
-        let app = Application(router: buildRouter(session: session))
+        let access = SimulatorAccess(token: token, port: port)
+        let app = Application(router: buildRouter(session: session, access: access))
         try await app.test(.router, test)
     }
 
@@ -118,6 +135,7 @@ import Testing
             ("/command", #"{"command": "back\nback"}"#, CommandBody.expected),
             ("/device", #"{"device": "watch"}"#, DeviceBody.expected),
             ("/swipe", #"{"direction": "up"}"#, SwipeGesture.expected),
+            ("/back", "[]", NoBody.expected),
         ]
         try await Self.withShowcase { client in
             for (path, json, expected) in cases {

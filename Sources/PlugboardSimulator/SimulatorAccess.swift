@@ -63,7 +63,7 @@ package final class SimulatorAccess: Sendable {
     /// This server's origins: the page's own, under either name.
     var origins: Set<String> { Set(hosts.map { "http://\($0)" }) }
 
-    /// Why `request` is refused (nil: it is not) for its `Host` and `Origin`.
+    /// Why a request with this `Host` and `Origin` (nil: none sent) is refused; nil: it is not.
     func refusal(host: String?, origin: String?) -> String? {
         guard let host, hosts.contains(host.lowercased()) else {
             let allowed = hosts.sorted().joined(separator: " or ")

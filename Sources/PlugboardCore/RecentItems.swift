@@ -2,42 +2,51 @@
 /// kiosk left running, a fuzzer tapping for hours) keeps at a constant size, appending in O(1).
 /// Items are numbered from 0 as they arrive, dropped or not, so a reader can ask for everything
 /// after a point it noted (`since`) however many were dropped meanwhile.
-package struct RecentItems<Element> {
-    package let capacity: Int
-    private var ring: [Element] = []
+///
+/// It is `@_spi(Layers) public` with `@inlinable` members so the layers above specialise it for
+/// their element type: Swift 6.3 does not inline `package` declarations into other modules
+/// without library evolution, and an unspecialised generic call across modules looks up
+/// `Array<Element>`'s metadata at run time on every append (about 180 instructions an event).
+/// The SPI keeps it out of the embedding API.
+@_spi(Layers) public struct RecentItems<Element> {
+    public let capacity: Int
+    @usableFromInline var ring: [Element] = []
     /// Where the oldest item is once the ring is full.
-    private var start = 0
+    @usableFromInline var start = 0
     /// How many items were dropped to keep the newest `capacity`.
-    package private(set) var dropped = 0
+    @usableFromInline var droppedCount = 0
 
-    package init(capacity: Int) { self.capacity = max(1, capacity) }
+    /// How many items were dropped to keep the newest `capacity`.
+    @inlinable public var dropped: Int { droppedCount }
+
+    @inlinable public init(capacity: Int) { self.capacity = max(1, capacity) }
 
     /// How many items were ever appended: the number the next one gets.
-    package var total: Int { dropped + ring.count }
+    @inlinable public var total: Int { dropped + ring.count }
 
     /// The kept items, oldest first.
-    package var items: [Element] { Array(ring[start...] + ring[..<start]) }
+    @inlinable public var items: [Element] { Array(ring[start...] + ring[..<start]) }
 
     /// The kept items numbered `total` or later (the ones appended since `total` was read, less
     /// any dropped since).
-    package func since(_ total: Int) -> [Element] { Array(items.dropFirst(max(0, total - dropped))) }
+    @inlinable public func since(_ total: Int) -> [Element] { Array(items.dropFirst(max(0, total - dropped))) }
 
-    package mutating func append(_ item: Element) {
+    @inlinable public mutating func append(_ item: Element) {
         guard ring.count == capacity else {
             ring.append(item)
             return
         }
         ring[start] = item
         start = (start + 1) % capacity
-        dropped += 1
+        droppedCount += 1
     }
 
     /// These items with room for `capacity`, keeping the newest (and the numbering).
-    package func resized(to capacity: Int) -> RecentItems {
+    @inlinable public func resized(to capacity: Int) -> RecentItems {
         var resized = RecentItems(capacity: capacity)
         let kept = items.suffix(resized.capacity)
         resized.ring = Array(kept)
-        resized.dropped = total - kept.count
+        resized.droppedCount = total - kept.count
         return resized
     }
 }

@@ -53,7 +53,7 @@ extension PlugboardApp {
 
     /// The layer the user can touch, or nil once the app is shut down.
     var touchableLayer: ViewHandle? {
-        guard rootContainer != nil else { return nil }
+        guard !isShutDown else { return nil }
         return topContainer.layer
     }
 

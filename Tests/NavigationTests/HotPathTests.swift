@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 @testable import PlugboardConfig
-@testable import PlugboardCore
+@_spi(Layers) @testable import PlugboardCore
 @testable import PlugboardLoader
 @testable import PlugboardNavigation
 

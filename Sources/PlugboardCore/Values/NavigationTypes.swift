@@ -94,20 +94,21 @@ package typealias ContextButtonImages = PerContextButton<String>
 
 /// A value per context button, a field each. Not a dictionary: the first dictionary keyed by a
 /// type of the runtime's own makes the Swift runtime search every loaded image's conformance
-/// records for its `Hashable` (about 430 k instructions at app start).
-package struct PerContextButton<Value>: ExpressibleByDictionaryLiteral {
-    package var menu, back, close: Value?
+/// records for its `Hashable` (about 430 k instructions at app start). SPI with `@inlinable`
+/// members for the reason `RecentItems` is.
+@_spi(Layers) public struct PerContextButton<Value>: ExpressibleByDictionaryLiteral {
+    public var menu, back, close: Value?
 
-    package init(menu: Value?, back: Value?, close: Value?) {
+    @inlinable public init(menu: Value?, back: Value?, close: Value?) {
         (self.menu, self.back, self.close) = (menu, back, close)
     }
 
-    package init(dictionaryLiteral elements: (ContextButton, Value)...) {
+    @inlinable public init(dictionaryLiteral elements: (ContextButton, Value)...) {
         for (button, value) in elements { self[button] = value }
     }
 
     /// The value of `button`; `.none` has none and ignores one.
-    package subscript(button: ContextButton) -> Value? {
+    @inlinable public subscript(button: ContextButton) -> Value? {
         get {
             switch button {
             case .menu: menu
@@ -127,7 +128,7 @@ package struct PerContextButton<Value>: ExpressibleByDictionaryLiteral {
     }
 
     /// Each value transformed.
-    package func map<Other>(_ transform: (Value) -> Other) -> PerContextButton<Other> {
+    @inlinable public func map<Other>(_ transform: (Value) -> Other) -> PerContextButton<Other> {
         PerContextButton<Other>(menu: menu.map(transform), back: back.map(transform), close: close.map(transform))
     }
 }

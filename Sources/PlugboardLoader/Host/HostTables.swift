@@ -1,7 +1,7 @@
 import Foundation
 import PlugboardABI
 import PlugboardConfig
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 
 /// The C function tables of the host side of the ABI. One copy each for the process; every
 /// function finds the calling instance through the `pb_host_t` it is handed.

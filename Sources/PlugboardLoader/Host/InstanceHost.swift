@@ -1,6 +1,6 @@
 import Foundation
 import PlugboardABI
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 
 /// The host as one plugin instance sees it: owns the instance's `pb_host_t`, identifies the
 /// instance on every callback (through `host_data`), and holds what the callbacks answer with.

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 import Synchronization
 
 /// One message a plugin logged through `pb_host_t.log`, kept for the event log and tests.

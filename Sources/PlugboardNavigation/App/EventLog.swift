@@ -1,4 +1,4 @@
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 
 /// The app's event log: the newest `capacity` events, oldest first (`RecentItems`), so a long
 /// session keeps a constant amount of memory and recording an event stays O(1).

@@ -47,7 +47,7 @@ extension PlugboardApp {
             record(AppEvent("transition", mover.controller.screenID, detail: "\(operation) \(Int(spec.duration)) ms"))
             let dismissed = operation == .dismiss ? leaving : nil
             if dismissed == nil, let leaving { releaseLeaving(leaving) }  // emptied on the way, not the mover
-            running = RunningTransition(
+            runningTransition = RunningTransition(
                 operation: operation, spec: spec, start: clock.now, container: dismissed ?? topContainer, mover: mover,
                 other: other
             ) { [unowned self] in
@@ -106,7 +106,7 @@ extension PlugboardApp {
             shown.madeFor = entry
             try? environment.views.addChild(shown.layer, to: window, by: .host)
             shown.stack.replaceAll(with: entry)  // first, so a new bar is made for its own screen
-            if isNew { shown.bar = manager.makeBar(for: shown) }
+            if isNew { shown.barInstance = manager.makeBar(for: shown) }
             presented.append(shown)
         }
     }
@@ -136,7 +136,7 @@ extension PlugboardApp {
         // On the virtual clock an outermost dismiss keeps the container in sight while it slides
         // away; the transition's end releases it (PlugboardApp+Transitions.swift).
         if clock.mode == .virtual && changeDepth == 1 && leaving == nil {
-            leaving = container
+            leavingContainer = container
             return
         }
         release(container)
@@ -159,7 +159,7 @@ extension PlugboardApp {
     /// Destroys a container's bar and views.
     func destroy(_ container: StackContainer) {
         container.bar?.destroy()
-        container.bar = nil
+        container.barInstance = nil
         try? environment.views.release(container.layer, by: .host)
         for view in [container.statusBar, container.barSlot, container.content] {
             try? environment.views.release(view, by: .host)
@@ -286,7 +286,7 @@ extension PlugboardApp {
 
     /// Switches the device profile and lays everything out again (`_tablet` keys apply).
     public func setDevice(_ kind: DeviceProfile.Kind) {
-        device = DeviceProfile.named(kind)
+        currentDevice = DeviceProfile.named(kind)
         refresh()
     }
 

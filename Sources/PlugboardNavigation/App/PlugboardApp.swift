@@ -13,19 +13,28 @@ import PlugboardLoader
 /// the default bar) and customises it for the visible screen.
 public final class PlugboardApp {
     package let configuration: AppConfiguration
-    package var settings: AppSettings
+    // Stored properties the hot paths touch are internal, with `package` read-only views where
+    // other layers read them: whole-module optimisation then sees every access and drops Swift's
+    // run-time exclusivity checks, which it must keep for storage another module can reach
+    // (they cost a sixth of a tap's instructions when these were package storage).
+    var settings: AppSettings
     package let environment: PlugboardHost
-    package internal(set) var device: DeviceProfile
+    /// The device the app is laid out for (`setDevice`).
+    package var device: DeviceProfile { currentDevice }
+    var currentDevice: DeviceProfile
     package let plugins: AppPlugins
     /// The event log, oldest first: the newest `eventLogCapacity` events (`EventLog`).
     public var events: [AppEvent] { eventLog.events }
     /// The log behind `events`, bounded so a long session does not grow without end.
-    package private(set) var eventLog = EventLog()
+    package var eventLog: EventLog { log }
+    /// Unchecked for the reason `ScreenStack.entries` is: only `record` and `eventLogCapacity`
+    /// change it, and appending runs no code of ours.
+    @exclusivity(unchecked) private var log = EventLog()
     /// How many events `events` keeps (`EventLog.defaultCapacity` unless set); lowering it keeps
     /// the newest.
     package var eventLogCapacity: Int {
         get { eventLog.capacity }
-        set { eventLog = eventLog.resized(to: newValue) }
+        set { log = log.resized(to: newValue) }
     }
     package let cache: ScreenCache
     /// Opens the URLs of URL nav items (the shell prints them or runs `--open-url-command`).
@@ -33,7 +42,7 @@ public final class PlugboardApp {
     /// The cast device the user connected to from the cast picker, if any.
     package internal(set) var castDevice: String?
     /// The side menu's open state, as the menu button and selections leave it (the `menu` route).
-    package internal(set) var isMenuOpen = false
+    var isMenuOpen = false
     /// The route keys deep links use (seed 004).
     package let routes: AppRoutes
     /// How many changes are running (nested: a transition's steps, a plugin asking during one).
@@ -43,7 +52,8 @@ public final class PlugboardApp {
     /// The transitions' clock (seed 003): instant unless told otherwise.
     package let clock = TransitionClock()
     /// The transition under way on the virtual clock.
-    package var running: RunningTransition?
+    package var running: RunningTransition? { runningTransition }
+    var runningTransition: RunningTransition?
     /// The bar view and placement last handed to a root that places the bar.
     var lastPlacedBar: PlacedBar?
     struct PlacedBar: Equatable {
@@ -59,22 +69,27 @@ public final class PlugboardApp {
     /// screen without a container of its own (`evict`).
     var spareContainer: StackContainer?
     /// A dismissed container still sliding away on the virtual clock (drawn over the others).
-    package var leaving: StackContainer?
+    package var leaving: StackContainer? { leavingContainer }
+    var leavingContainer: StackContainer?
     /// The transition the route being applied asks for (seed 003: per route), over the screen's.
     var routeTransition: TransitionSpec?
     /// Stack changes in progress, nested (a plugin opening a screen from a lifecycle event):
     /// only the outermost runs in time.
     var changeDepth = 0
     /// Hears every event as it is recorded (analytics, the shell's state file, tests).
-    package var eventObserver: ((AppEvent) -> Void)?
+    var eventObserver: ((AppEvent) -> Void)?
 
     let searchPath: LibrarySearchPath
     let window: ViewHandle
     /// The host-owned view the root shows the root stack's screens in.
     package let screenContainer: ViewHandle
     var root: (any RootAdapter)!
-    package var rootContainer: StackContainer!
-    var presented: [StackContainer] = []
+    var rootContainer: StackContainer!
+    /// True once `shutdown` has run: no stacks, no views.
+    package var isShutDown: Bool { rootContainer == nil }
+    /// Bottom to top. Unchecked for the reason `ScreenStack.entries` is: changed only by
+    /// appending and removing by identity, which run no code of ours.
+    @exclusivity(unchecked) var presented: [StackContainer] = []
     var screens: ScreenFactory!
     var manager: NavigationBarManager!
 
@@ -102,7 +117,7 @@ public final class PlugboardApp {
         self.settings = settings
         self.environment = environment
         self.searchPath = searchPath
-        device = DeviceProfile.named(settings.device)
+        currentDevice = DeviceProfile.named(settings.device)
         cache = ScreenCache(capacity: settings.screenCacheCapacity)
         routes = AppRoutes(configuration: configuration, settings: settings)
         plugins = AppPlugins(configuration: configuration, searchPath: searchPath, exclusions: exclusions)
@@ -137,7 +152,7 @@ public final class PlugboardApp {
     var home: Screen? { configuration.rivers.home }
 
     func record(_ event: AppEvent) {
-        eventLog.append(event)
+        log.append(event)
         eventObserver?(event)
     }
 
@@ -146,7 +161,7 @@ public final class PlugboardApp {
         rootContainer = StackContainer(kind: .root, tree: environment.views)
         try? environment.views.addChild(rootContainer.layer, to: window, by: .host)
         if let view = root.view { try? environment.views.addChild(view, to: rootContainer.content, by: .host) }
-        rootContainer.bar = manager.makeBar(for: rootContainer)
+        rootContainer.barInstance = manager.makeBar(for: rootContainer)
         guard let home else { return }
         let entry = entry(for: home, dataSource: nil, key: ScreenCache.Key(screenID: home.id, dataSource: nil))
         cache.insert(entry)
@@ -201,7 +216,7 @@ public final class PlugboardApp {
         guard rootContainer != nil else { return }
         var destroyed: Set<ObjectIdentifier> = []
         for container in [leaving, spareContainer].compactMap({ $0 }) { destroy(container) }
-        (leaving, spareContainer) = (nil, nil)
+        (leavingContainer, spareContainer) = (nil, nil)
         for container in presented.reversed() + [rootContainer!] {
             for entry in container.stack.reversed() {
                 destroy(entry)

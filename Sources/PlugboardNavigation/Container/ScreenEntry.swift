@@ -51,7 +51,10 @@ package final class StackContainer {
     /// dismissed, while it stays cached. Weak: the screen owns its kept container, not the reverse.
     weak var madeFor: ScreenEntry?
     /// This container's bar instance (the root state's, or the presented container's own).
-    package var bar: NavigationBarInstance?
+    /// Read-only outside: the storage stays internal so its accesses need no run-time
+    /// exclusivity checks (see `PlugboardApp.settings`).
+    package var bar: NavigationBarInstance? { barInstance }
+    var barInstance: NavigationBarInstance?
     /// The bar's model as last applied, for the state snapshot.
     var appearance = NavigationBarAppearance()
     var contextButton = ContextButton.none

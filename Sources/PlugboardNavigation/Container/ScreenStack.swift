@@ -2,8 +2,13 @@
 /// entry's count of the stacks holding it, so the screen cache knows a screen is in use in O(1)
 /// instead of walking every stack for every cached screen (which made each push cost in
 /// proportion to the stack's depth).
+///
+/// `entries` is `@exclusivity(unchecked)`: only these methods change it, on the main thread, and
+/// none runs code that could reach this stack while it changes (the one closure,
+/// `removeAll(where:)`'s, is asked before the array changes). The optimiser cannot prove that
+/// through the standard library's array growth, so the check ran on every read of every stack.
 final class ScreenStack: RandomAccessCollection {
-    private(set) var entries: [ScreenEntry] = []
+    @exclusivity(unchecked) private(set) var entries: [ScreenEntry] = []
 
     var startIndex: Int { entries.startIndex }
     var endIndex: Int { entries.endIndex }
@@ -43,10 +48,12 @@ final class ScreenStack: RandomAccessCollection {
     }
 
     func removeAll(where shouldRemove: (ScreenEntry) -> Bool) {
-        entries.removeAll { entry in
-            guard shouldRemove(entry) else { return false }
-            entry.stacksHolding -= 1
-            return true
+        let removing = entries.map(shouldRemove)
+        guard removing.contains(true) else { return }
+        var kept: [ScreenEntry] = []
+        for (entry, removed) in zip(entries, removing) {
+            if removed { entry.stacksHolding -= 1 } else { kept.append(entry) }
         }
+        entries = kept
     }
 }

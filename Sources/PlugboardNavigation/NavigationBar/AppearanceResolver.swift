@@ -1,5 +1,5 @@
 import PlugboardConfig
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 
 /// Turns a screen's `nav_bar` model into what the customization helper answers, with the
 /// documented priorities: a background image wins over a colour; on tablets the `_tablet` keys

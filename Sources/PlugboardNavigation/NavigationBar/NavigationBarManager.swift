@@ -8,7 +8,9 @@ import PlugboardLoader
 final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     unowned let app: PlugboardApp
     /// The buttons made for each bar (by the bar instance's view owner), to keep `enabled` right.
-    private var buttons: [ViewOwner: [(itemID: String, view: ViewHandle)]] = [:]
+    /// Unchecked for the reason `ScreenStack.entries` is: changed only here, and the one closure
+    /// run while it changes reads the view tree, never the manager.
+    @exclusivity(unchecked) private var buttons: [ViewOwner: [(itemID: String, view: ViewHandle)]] = [:]
 
     init(app: PlugboardApp) { self.app = app }
 
@@ -174,8 +176,9 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     func customize(_ container: StackContainer) {
         container.customizedFor = customizationKey(container)
         let top = container.top
-        container.appearance = appearance(for: top)
-        top?.bar.apply(to: &container.appearance)
+        var appearance = appearance(for: top)
+        top?.bar.apply(to: &appearance)
+        container.appearance = appearance
         container.customBar = top?.controller.customBar
         container.contextButton = contextButton(for: container)
         guard let bar = container.bar, let top else { return }

@@ -42,7 +42,9 @@ public final class ScreenCache {
     package let capacity: Int
     /// The cached screens from least to most recently used: a lookup is a hash lookup, and a
     /// touch moves one key to the end without comparing it against the others.
-    private var entries: OrderedDictionary<Key, ScreenEntry> = [:]
+    /// Unchecked for the reason `ScreenStack.entries` is: changed only here, by the ordered
+    /// dictionary's own methods, which run no code of ours but the key's hashing.
+    @exclusivity(unchecked) private var entries: OrderedDictionary<Key, ScreenEntry> = [:]
     /// How many cached screens are on a stack (`ScreenEntry.stacksHolding` above zero), kept as
     /// they go on and off stacks, so trimming knows without a walk whether anything can go.
     private var screensOnStacks = 0

@@ -40,7 +40,7 @@ extension PlugboardApp {
     /// Ends the running transition now (its did_* events), as a new change does.
     package func completeRunningTransition() {
         guard let ending = running else { return }
-        running = nil
+        runningTransition = nil
         ending.finish()
         layout()
         runQueuedTransitions()
@@ -113,7 +113,7 @@ extension PlugboardApp {
         let spec = routeTransition ?? .defaults(for: operation)
         guard spec.duration > 0 else { return }
         record(AppEvent("transition", AppRoutes.menu, detail: "\(operation) \(Int(spec.duration)) ms"))
-        running = RunningTransition(
+        runningTransition = RunningTransition(
             operation: operation, spec: spec, start: clock.now, container: rootContainer, mover: nil, other: nil
         ) { [unowned self] in
             // The built-in menu's panel: shown or hidden as the menu ends up.
@@ -126,7 +126,7 @@ extension PlugboardApp {
     /// Releases a dismissed container once its transition is over.
     func releaseLeaving(_ container: StackContainer) {
         guard leaving === container else { return }
-        leaving = nil
+        leavingContainer = nil
         release(container)
     }
 }

@@ -7,9 +7,11 @@ import PlugboardLoader
 package final class TransitionClock {
     package enum Mode: String, Sendable, Codable { case instant, virtual }
 
-    package var mode = Mode.instant
+    // Unchecked: plain values only ever assigned whole, so no access can overlap another, and
+    // the run-time exclusivity check on every read of the clock was pure cost.
+    @exclusivity(unchecked) package var mode = Mode.instant
     /// Milliseconds since the app started, on this clock.
-    package internal(set) var now = 0.0
+    @exclusivity(unchecked) package internal(set) var now = 0.0
 
     package init() {}
 }

@@ -66,15 +66,26 @@ package enum RouteDiff {
     ///    any) and `push` the rest of `to`. A component whose data changed is a different component;
     /// 3. `show` each parameter visible in `to` and not in `from` (in `to`'s order), with its options.
     ///
-    /// A parameter visible in both is untouched even if its other letters changed. Schemes are
+    /// A parameter visible in both is untouched even if its other letters changed.
+    ///
+    /// `keepingVisibleOrder` is the app's variant: its visible parameters are presented screens
+    /// stacked in the order the URL writes them, so only the visible parameters both URLs share in
+    /// the same order at the front are untouched; the others are hidden and shown again in `to`'s
+    /// order (`?a=v&b=v` to `?b=v&a=v` hides both, then shows b and a) rather than left as they
+    /// were. The seed's router compares visibility as a set (the default). Schemes are
     /// not compared: that is the router's business.
     ///
     /// The router finds a popped component by searching the stack from the top, so when the first
     /// removed component occurs again above it (`home/show::1/show::1` to `home`) it is popped
     /// once per occurrence: each pop then cuts exactly where `apply` (and the router) will.
-    package static func updates(from: RouteURL, to: RouteURL) -> [RouteUpdate] {
+    package static func updates(from: RouteURL, to: RouteURL, keepingVisibleOrder: Bool = false) -> [RouteUpdate] {
         var updates: [RouteUpdate] = []
-        for key in from.visibleKeys where !to.isVisible(key) {
+        let (fromVisible, toVisible) = (from.visibleKeys, to.visibleKeys)
+        let shared = zip(fromVisible, toVisible).prefix { $0 == $1 }.count
+        let hidden =
+            keepingVisibleOrder ? Array(fromVisible.dropFirst(shared)) : fromVisible.filter { !to.isVisible($0) }
+        let shown = keepingVisibleOrder ? Array(toVisible.dropFirst(shared)) : toVisible.filter { !from.isVisible($0) }
+        for key in hidden {
             updates.append(.hide(key: key, options: to.options(for: key) ?? []))
         }
         let prefix = zip(from.components, to.components).prefix { $0 == $1 }.count
@@ -89,7 +100,7 @@ package enum RouteDiff {
             }
             updates += to.components.dropFirst(prefix).map { .push(key: $0.key, data: $0.data) }
         }
-        for key in to.visibleKeys where !from.isVisible(key) {
+        for key in shown {
             updates.append(.show(key: key, options: to.options(for: key) ?? .visible))
         }
         return updates

@@ -30,6 +30,7 @@ extension PlugboardApp {
             changeDepth -= 1
             transitionDepth -= 1
             runQueuedTransitions()
+            if transitionDepth == 0 { checkInvariants() }
         }
         let outgoing = visibleEntry
         let containerBefore = topContainer
@@ -124,13 +125,6 @@ extension PlugboardApp {
         return spare
     }
 
-    /// Takes `entry` off whatever stack holds it, without destroying it. An emptied presented
-    /// container goes away with its bar.
-    func detach(_ entry: ScreenEntry) {
-        for container in containers { container.stack.removeAll { $0 === entry } }
-        for container in presented where container.stack.isEmpty { removeContainer(container) }
-    }
-
     func removeContainer(_ container: StackContainer) {
         presented.removeAll { $0 === container }
         // On the virtual clock an outermost dismiss keeps the container in sight while it slides
@@ -208,6 +202,24 @@ extension PlugboardApp {
         }
         trimCache()
         return true
+    }
+
+    /// Dismisses every presented container above the one at `index`, as one change.
+    func dismiss(above index: Int) {
+        guard index < presented.count - 1 else { return }
+        transition {
+            while presented.count > index + 1, let container = presented.last {
+                container.stack.removeAll()
+                removeContainer(container)
+            }
+        }
+        trimCache()
+    }
+
+    /// Closes the side menu if it is open, as the menu button would.
+    func closeMenu() {
+        guard isMenuOpen else { return }
+        _ = menu()
     }
 
     /// The menu button: the root's special action. False when the root has none.
@@ -316,7 +328,9 @@ extension PlugboardApp: ScreenHostDelegate {
         record(AppEvent("screen_close", host.pluginID))
         if container.kind != .root { return container.stack.count == 1 ? close() : back() }
         if container.stack.count > 1 { return back() }
-        guard let home, container.top?.key != ScreenCache.Key(screenID: home.id, dataSource: nil) else { return false }
+        guard let home else { return false }
+        let homeKey = ScreenCache.Key(screenID: home.id, dataSource: nil)
+        if container.top?.key.sameScreen(as: homeKey) == true { return false }
         let opened = open(NavigationRequest(.screen(home.id), origin: .menu))
         if let item = home.menu?.navItems.flatMap(\.flattened).first(where: { $0.data.target == home.id }) {
             root.selectItem(item.id)

@@ -4,8 +4,7 @@
 /// proportion to the stack's depth).
 ///
 /// `entries` is `@exclusivity(unchecked)`: only these methods change it, on the main thread, and
-/// none runs code that could reach this stack while it changes (the one closure,
-/// `removeAll(where:)`'s, is asked before the array changes). The optimiser cannot prove that
+/// none runs code that could reach this stack while it changes. The optimiser cannot prove that
 /// through the standard library's array growth, so the check ran on every read of every stack.
 final class ScreenStack: RandomAccessCollection {
     @exclusivity(unchecked) private(set) var entries: [ScreenEntry] = []
@@ -45,15 +44,5 @@ final class ScreenStack: RandomAccessCollection {
     func removeAll() {
         for entry in entries { entry.stacksHolding -= 1 }
         entries.removeAll()
-    }
-
-    func removeAll(where shouldRemove: (ScreenEntry) -> Bool) {
-        let removing = entries.map(shouldRemove)
-        guard removing.contains(true) else { return }
-        var kept: [ScreenEntry] = []
-        for (entry, removed) in zip(entries, removing) {
-            if removed { entry.stacksHolding -= 1 } else { kept.append(entry) }
-        }
-        entries = kept
     }
 }

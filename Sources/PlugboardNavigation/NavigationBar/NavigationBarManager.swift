@@ -211,7 +211,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
     /// True when the item would open the screen shown now (same screen, same data source).
     private func targetsVisibleScreen(_ itemID: String, in container: StackContainer) -> Bool {
         guard let item = item(itemID), let key = targetKey(item) else { return false }
-        return container.top?.key == key
+        return container.top?.key.sameScreen(as: key) == true
     }
 
     /// A nav item of the bar models (Home's and every screen's own) by id.

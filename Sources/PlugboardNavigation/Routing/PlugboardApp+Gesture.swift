@@ -33,7 +33,7 @@ extension PlugboardApp {
             guard let target = resolve(NavigationRequest(.screen(id), origin: .link)) else {
                 throw SwipeRefusal("\(top.controller.screenID) names '\(id)', which is not in rivers.json")
             }
-            guard target.key != top.key else { throw SwipeRefusal("'\(id)' is the screen shown") }
+            guard !target.key.sameScreen(as: top.key) else { throw SwipeRefusal("'\(id)' is the screen shown") }
             let entry = entry(target)
             return run(swipe, from: top, to: entry, in: container) { container.stack.append(entry) }
         }

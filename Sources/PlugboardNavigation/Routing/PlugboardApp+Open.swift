@@ -18,12 +18,12 @@ extension PlugboardApp {
         case push, present, drawer
     }
 
-    /// What a request resolves to: the cache key, how to make the screen, and the target's own
-    /// `styles.presentation`.
+    /// What a request resolves to: the cache key, how to make the screen (under the key given:
+    /// its own or another copy's), and the target's own `styles.presentation`.
     struct ResolvedTarget {
         var key: ScreenCache.Key
         var screenPresentation: ScreenPresentation?
-        var make: () -> ScreenEntry
+        var make: (ScreenCache.Key) -> ScreenEntry
         var isDrawer = false
     }
 
@@ -34,8 +34,19 @@ extension PlugboardApp {
         let presentation =
             request.replacesRoot ? .rootReplace : request.asDrawer ? .drawer : presentation(for: request, target)
         let from = request.from ?? topContainer
-        if presentation != .rootContent, presentation != .rootReplace, visibleEntry?.key == target.key { return true }
+        // The screen already shown where the request would show it: nothing to do.
+        let shownThere: ScreenEntry? =
+            switch presentation {
+            case .push: from.top
+            case .present, .drawer: visibleEntry
+            case .rootContent, .rootReplace: nil
+            }
+        if shownThere?.key.sameScreen(as: target.key) == true { return true }
         record(AppEvent("open", target.key.description, detail: "\(request.origin.rawValue): \(presentation.rawValue)"))
+        // The side menu closes when anything else changes the screen (a selection closes it
+        // itself; a URL's new root keeps it as the URL says): it is open only over a lone root
+        // screen, so a URL can always say it.
+        if request.origin != .menu, !request.replacesRoot { closeMenu() }
         let attributes = request.attributes
         func prepared(_ entry: ScreenEntry) -> ScreenEntry {
             if let attributes, let plugin = entry.controller as? PluginScreenController {
@@ -47,7 +58,12 @@ extension PlugboardApp {
         case .rootContent: showAsRootContent(target, prepared)
         case .rootReplace: replaceRoot(target, prepared)
         case .push: show(prepared(entry(target)), in: from, replacing: false)
-        case .present: present(prepared(entry(target)), kind: .presented)
+        case .present:
+            if let index = presentedIndex(of: target.key) {
+                dismiss(above: index)
+            } else {
+                present(prepared(entry(target)), kind: .presented)
+            }
         case .drawer: present(prepared(entry(target)), kind: .drawer)
         }
         trimCache()
@@ -64,15 +80,32 @@ extension PlugboardApp {
         }
     }
 
-    /// The cached entry for `target` (taken off any stack it is on), or a new one, cached.
-    func entry(_ target: ResolvedTarget) -> ScreenEntry {
-        if let cached = cache.lookup(target.key) {
-            detach(cached)
-            return cached
-        }
-        let made = target.make()
+    /// The screen instance a request shows for `target`. A screen instance is on at most one
+    /// stack, and a request never takes one from under the user: the cached instance is shown
+    /// when it is on no stack (or only on `replacing`, the stack the request replaces); while it
+    /// is shown elsewhere (Home on the root stack and Home presented over it, or the article
+    /// under a modal opened again from inside it) another instance is made, cached under the
+    /// next copy number, and reused like the first once it is free.
+    func entry(_ target: ResolvedTarget, replacing: StackContainer? = nil) -> ScreenEntry {
+        var key = target.key
+        while let cached = cache.peek(key), !isFree(cached, replacing: replacing) { key.copy += 1 }
+        if let cached = cache.lookup(key) { return cached }
+        let made = target.make(key)
         cache.insert(made)
         return made
+    }
+
+    private func isFree(_ entry: ScreenEntry, replacing: StackContainer?) -> Bool {
+        if entry.stacksHolding == 0 { return true }
+        guard entry.stacksHolding == 1, let replacing else { return false }
+        return replacing.stack.contains { $0 === entry }
+    }
+
+    /// Where a screen presented earlier is among the presented containers. A presented screen is
+    /// one visible route of the state URL (`?contact=v`), so presenting it again brings it back
+    /// to the top (the containers above it are dismissed) rather than presenting it twice.
+    private func presentedIndex(of key: ScreenCache.Key) -> Int? {
+        presented.firstIndex { $0.kind == .presented && $0.stack.first?.key.sameScreen(as: key) == true }
     }
 
     /// The menu's rule: dismiss what is presented, then make the screen the root stack's only
@@ -84,12 +117,12 @@ extension PlugboardApp {
 
     /// Makes the screen the root stack's only one (popping back to it when it is the root already).
     private func replaceRoot(_ target: ResolvedTarget, _ prepared: (ScreenEntry) -> ScreenEntry) {
-        if let first = rootContainer.stack.first, first.key == target.key {
+        if let first = rootContainer.stack.first, first.key.sameScreen(as: target.key) {
             _ = prepared(first)
             popRoot(toIndex: 0)
             return
         }
-        show(prepared(entry(target)), in: rootContainer, replacing: true)
+        show(prepared(entry(target, replacing: rootContainer)), in: rootContainer, replacing: true)
     }
 
     /// Destroys least recently used screens that are on no stack, past the cache's capacity.
@@ -110,7 +143,7 @@ extension PlugboardApp {
                 return nil
             }
             let key = ScreenCache.Key(screenID: id, dataSource: dataSource)
-            return ResolvedTarget(key: key, screenPresentation: screen.styles.presentation) { [unowned self] in
+            return ResolvedTarget(key: key, screenPresentation: screen.styles.presentation) { [unowned self] key in
                 entry(for: screen, dataSource: dataSource, key: key)
             }
         case .component(let item):
@@ -119,18 +152,18 @@ extension PlugboardApp {
                 dataSource: dataSource ?? ScreenProps.componentModels(item).dataSource)
             return ResolvedTarget(
                 key: key, screenPresentation: nil,
-                make: { [unowned self] in
+                make: { [unowned self] key in
                     ScreenEntry(controller: screens.makeComponent(item), screen: nil, isWhiteLabel: false, key: key)
                 }, isDrawer: item.type == .liveDrawer)
         case .whiteLabel(let type, let itemID):
             let key = ScreenCache.Key(screenID: "\(type.rawValue):\(itemID)", dataSource: nil)
-            return ResolvedTarget(key: key, screenPresentation: nil) { [unowned self] in
+            return ResolvedTarget(key: key, screenPresentation: nil) { [unowned self] key in
                 ScreenEntry(
                     controller: screens.makeWhiteLabel(type, itemID: itemID), screen: nil, isWhiteLabel: true, key: key)
             }
         case .castPicker(let itemID):
             let key = ScreenCache.Key(screenID: "cast:\(itemID)", dataSource: nil)
-            return ResolvedTarget(key: key, screenPresentation: nil) { [unowned self] in
+            return ResolvedTarget(key: key, screenPresentation: nil) { [unowned self] key in
                 ScreenEntry(controller: makeCastPicker(itemID: itemID), screen: nil, isWhiteLabel: false, key: key)
             }
         }

@@ -11,7 +11,12 @@ extension PlugboardApp {
     package func open(url: RouteURL) throws(RoutingError) {
         guard url.scheme == settings.scheme else { throw .wrongScheme(url: url.description, expected: settings.scheme) }
         guard !url.components.isEmpty else { throw .noRoot(url.description) }
-        try run(RouteDiff.updates(from: stateURL, to: url), object: nil)
+        if url.isVisible(AppRoutes.menu), url.components.count > 1 || url.visibleKeys.count > 1 {
+            // A URL the app cannot reach completely is refused, never half applied.
+            throw .unusable(
+                "\(url): menu=v: the side menu opens only over a lone root screen, nothing pushed or presented")
+        }
+        try run(RouteDiff.updates(from: stateURL, to: url, keepingVisibleOrder: true), object: nil)
         record(AppEvent("route", url.description))
     }
 

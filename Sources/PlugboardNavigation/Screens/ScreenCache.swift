@@ -13,13 +13,27 @@ public final class ScreenCache {
     package struct Key: Hashable, Sendable, Codable, CustomStringConvertible {
         /// The rivers.json screen id, or a synthetic one (`live_drawer:nb-live`, `cast:sb-cast`).
         package var screenID: String
-        /// The data source as canonical JSON text; empty when there is none.
+        /// The data source as canonical JSON text (`JSONValue.canonicalText`: keys sorted,
+        /// numbers in one form), so the same data source written two ways is one screen; empty
+        /// when there is none.
         package var dataSource: String
-        package var description: String { dataSource.isEmpty ? screenID : "\(screenID) @ \(dataSource)" }
+        /// Which instance of this screen and data source: 0 for the first; another is made only
+        /// while the others are all on stacks, since a screen instance is on at most one stack
+        /// (`PlugboardApp.entry(_:reusing:)`).
+        package var copy = 0
+        package var description: String {
+            let base = dataSource.isEmpty ? screenID : "\(screenID) @ \(dataSource)"
+            return copy == 0 ? base : "\(base) #\(copy + 1)"
+        }
 
         package init(screenID: String, dataSource: JSONValue?) {
             self.screenID = screenID
-            self.dataSource = dataSource?.serialized() ?? ""
+            self.dataSource = dataSource?.canonicalText() ?? ""
+        }
+
+        /// The same screen and data source, whichever copy.
+        package func sameScreen(as other: Key) -> Bool {
+            screenID == other.screenID && dataSource == other.dataSource
         }
     }
     /// The cache's counters since the app started and what it holds now, for `state`.
@@ -64,6 +78,9 @@ public final class ScreenCache {
         touch(key)
         return entry
     }
+
+    /// The cached screen for `key`, without counting a hit or a miss or making it recent.
+    func peek(_ key: Key) -> ScreenEntry? { entries[key] }
 
     /// Caches `entry` under its key.
     func insert(_ entry: ScreenEntry) {

@@ -30,7 +30,10 @@ extension PlugboardApp {
             changeDepth -= 1
             transitionDepth -= 1
             runQueuedTransitions()
-            if transitionDepth == 0 { checkInvariants() }
+            if transitionDepth == 0 {
+                syncRootSelection()
+                checkInvariants()
+            }
         }
         let outgoing = visibleEntry
         let containerBefore = topContainer
@@ -250,8 +253,9 @@ extension PlugboardApp {
             record(AppEvent("error", id, detail: "no menu item with this id"))
             return false
         }
+        selectedRootItem = nil  // told again, with this item, even when it shows the same screen
         let opened = manager.perform(item, origin: .menu, from: rootContainer)
-        if opened { root.selectItem(id) }
+        if opened { syncRootSelection(preferring: id) }
         isMenuOpen = false  // a side menu closes on a selection
         layout()
         return opened
@@ -331,10 +335,6 @@ extension PlugboardApp: ScreenHostDelegate {
         guard let home else { return false }
         let homeKey = ScreenCache.Key(screenID: home.id, dataSource: nil)
         if container.top?.key.sameScreen(as: homeKey) == true { return false }
-        let opened = open(NavigationRequest(.screen(home.id), origin: .menu))
-        if let item = home.menu?.navItems.flatMap(\.flattened).first(where: { $0.data.target == home.id }) {
-            root.selectItem(item.id)
-        }
-        return opened
+        return open(NavigationRequest(.screen(home.id), origin: .menu))
     }
 }

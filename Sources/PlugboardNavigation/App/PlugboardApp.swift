@@ -43,6 +43,8 @@ public final class PlugboardApp {
     package internal(set) var castDevice: String?
     /// The side menu's open state, as the menu button and selections leave it (the `menu` route).
     var isMenuOpen = false
+    /// The root's item it was last told is selected (`syncRootSelection`).
+    var selectedRootItem: String?
     /// The route keys deep links use (seed 004).
     package let routes: AppRoutes
     /// How many changes are running (nested: a transition's steps, a plugin asking during one).

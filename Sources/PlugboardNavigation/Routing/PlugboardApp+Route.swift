@@ -14,7 +14,7 @@ extension PlugboardApp {
         if url.isVisible(AppRoutes.menu), url.components.count > 1 || url.visibleKeys.count > 1 {
             // A URL the app cannot reach completely is refused, never half applied.
             throw .unusable(
-                "\(url): menu=v: the side menu opens only over a lone root screen, nothing pushed or presented")
+                "menu=v: the side menu opens only over a lone root screen, nothing pushed or presented")
         }
         try run(RouteDiff.updates(from: stateURL, to: url, keepingVisibleOrder: true), object: nil)
         record(AppEvent("route", url.description))

@@ -51,6 +51,20 @@ struct NavigationModel: Equatable, CustomStringConvertible {
         return true
     }
 
+    /// A bar's navigation button presents its target; the one of the screen shown is disabled.
+    mutating func tapBarButton(target: String) -> Bool {
+        guard visible != target else { return false }
+        present(target)
+        return true
+    }
+
+    /// The edge back-gesture: a finished one is back; a cancelled one changes nothing.
+    mutating func swipeBack(finishing: Bool) -> Bool {
+        let stack = presented.last ?? root
+        guard stack.count > 1 else { return false }
+        return finishing ? back() : true
+    }
+
     mutating func close() -> Bool {
         guard !presented.isEmpty else { return false }
         presented.removeLast()
@@ -127,7 +141,7 @@ struct NavigationModel: Equatable, CustomStringConvertible {
         var model = NavigationModel(root: ["home"])
         var steps: [String] = []
         for step in 0..<2_000 {
-            let request = Self.request(&random, model: model)
+            let request = Self.request(&random, app: app)
             steps.append(request.description)
             let said = request.apply(to: app)
             let expected = request.apply(to: &model)
@@ -152,6 +166,9 @@ struct NavigationModel: Equatable, CustomStringConvertible {
     /// One request, as an entry point makes it.
     enum Request: CustomStringConvertible {
         case push(String), present(String), back, close, select(item: String), menu, open(RouteURL)
+        /// A tap on the visible bar's navigation button `item`, which opens `target`.
+        case tapBarButton(item: String, target: String)
+        case swipeBack(finishing: Bool)
 
         var description: String {
             switch self {
@@ -162,6 +179,8 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             case .select(let item): "select \(item)"
             case .menu: "menu"
             case .open(let url): "open \(url)"
+            case .tapBarButton(let item, _): "tap nav-item:\(item)"
+            case .swipeBack(let finishing): "swipe back" + (finishing ? "" : " --progress 0.1")
             }
         }
 
@@ -177,6 +196,10 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             case .select(let item): return app.selectRootItem(item)
             case .menu: return app.menu()
             case .open(let url): return (try? app.open(url: url)) != nil
+            case .tapBarButton(let item, _): return (try? app.tap(identifier: "nav-item:\(item)")) != nil
+            case .swipeBack(let finishing):
+                let swipe = Swipe(.pop, from: 0, progress: finishing ? 1 : 0.1)
+                return (try? app.swipe(swipe)) != nil
             }
         }
 
@@ -189,6 +212,8 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             case .select(let item): model.select(NavigationModelTests.menuItems[item]!)
             case .menu: return model.menu()
             case .open(let url): model.open(url)
+            case .tapBarButton(_, let target): return model.tapBarButton(target: target)
+            case .swipeBack(let finishing): return model.swipeBack(finishing: finishing)
             }
             return true
         }
@@ -199,8 +224,24 @@ struct NavigationModel: Equatable, CustomStringConvertible {
         return (String(key[..<range.lowerBound]), String(key[range.upperBound...]))
     }
 
-    static func request(_ random: inout SeededRandom, model: NavigationModel) -> Request {
-        switch Int.random(in: 0..<16, using: &random) {
+    /// A random request. A bar button is one of the visible bar's (its items come from the
+    /// screen's bar model, so the app is asked which are shown); the model decides the outcome.
+    static func request(_ random: inout SeededRandom, app: PlugboardApp) -> Request {
+        switch Int.random(in: 0..<20, using: &random) {
+        case 16, 17:
+            let buttons = app.state.bar.navigationButtons.compactMap { button -> Request? in
+                let tree = app.environment.views
+                guard let view = tree.find(identifier: "nav-item:\(button.id)", under: app.topContainer.layer),
+                    tree.isVisible(view), let item = app.manager.item(button.id), item.type == .button,
+                    let target = item.data.target, app.configuration.rivers.screen(target) != nil
+                else { return nil }
+                return .tapBarButton(item: button.id, target: target)
+            }
+            return buttons.randomElement(using: &random) ?? .back
+        case 18, 19:
+            // A screen naming its own back-gesture target (the EPG names Home) is GestureTests'.
+            guard app.topContainer.top?.controller.gestureTarget(.pop) == nil else { return .back }
+            return .swipeBack(finishing: Int.random(in: 0..<2, using: &random) == 0)
         case 0..<4: return .push(stackKey(&random))
         case 4..<6: return .present(modalScreens.randomElement(using: &random)!)
         case 6..<8: return .back

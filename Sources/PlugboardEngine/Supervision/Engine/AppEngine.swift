@@ -80,12 +80,8 @@ package final class AppEngine {
         case .clock(let mode):
             if mode == .instant { app.completeRunningTransition() }
             app.clock.mode = mode
-        case .open(let text):
-            do throws(RoutingError) {
-                try app.open(urlText: text)
-            } catch {
-                return .failed("\(error)")
-            }
+        // The same path as the shell's `open`: one transition, refused while another runs.
+        case .open(let text): return route([.open(text)], in: app)
         case .showScreen(let id):
             guard app.showScreen(id) else { return .failed("no screen '\(id)' in rivers.json") }
         case .show, .state, .events: break

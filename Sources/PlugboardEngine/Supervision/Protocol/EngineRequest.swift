@@ -29,7 +29,7 @@ package enum EngineRequest: Codable, Sendable, Equatable {
     case wait(Double)
     /// Switch the transitions' clock.
     case clock(TransitionClock.Mode)
-    /// Go to the state a URL of the app's scheme names, at once (`--open`, `--restore`,
+    /// Go to the state a URL of the app's scheme names, as the shell's `open` does (`--open`, `--restore`,
     /// `render --url`, the page's address field, a restarted engine).
     case open(String)
     /// Show a rivers.json screen, pushed from the root as a menu item would (`render --screen`).

@@ -2,8 +2,8 @@ import PlugboardLoader
 
 /// What holds between requests, whichever entry point made them (a tap, a link, a plugin, a
 /// gesture, the shell): the root stack is never empty, a screen instance is on at most one stack
-/// and at most once, no presented container is empty, and — with no transition under way — the
-/// visible screen is the one appeared screen.
+/// and at most once, no presented container is empty, the root's selected item is the one of its
+/// content, and — with no transition under way — the visible screen is the one appeared screen.
 ///
 /// `checkInvariants()` runs after every outermost stack change. A broken invariant is a bug of
 /// the host's, not of a plugin: debug builds (and so the tests) stop at it; a release build
@@ -22,6 +22,13 @@ extension PlugboardApp {
             }
             for entry in container.stack where !seen.insert(ObjectIdentifier(entry)).inserted {
                 problems.append("the screen instance \(entry.key) is on more than one stack")
+            }
+        }
+        if let content = rootContainer.stack.first?.key.screenID {
+            let items = home?.menu?.navItems.flatMap(\.flattened) ?? []
+            let selected = items.first { $0.id == selectedRootItem }?.data.target
+            if items.contains(where: { $0.data.target == content }), selected != content {
+                problems.append("the root's selected item \(selectedRootItem ?? "(none)") does not open \(content)")
             }
         }
         guard !isAnimating, transitionDepth == 0 else { return problems }

@@ -253,9 +253,7 @@ extension PlugboardApp {
             record(AppEvent("error", id, detail: "no menu item with this id"))
             return false
         }
-        selectedRootItem = nil  // told again, with this item, even when it shows the same screen
-        let opened = manager.perform(item, origin: .menu, from: rootContainer)
-        if opened { syncRootSelection(preferring: id) }
+        let opened = selecting(id) { manager.perform(item, origin: .menu, from: rootContainer) }
         isMenuOpen = false  // a side menu closes on a selection
         layout()
         return opened

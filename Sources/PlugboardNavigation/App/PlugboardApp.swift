@@ -45,6 +45,14 @@ public final class PlugboardApp {
     var isMenuOpen = false
     /// The root's item it was last told is selected (`syncRootSelection`).
     var selectedRootItem: String?
+    /// The menu item being selected, while its selection runs (`selecting`).
+    var selectingRootItem: String?
+    /// How many times the root was told its selection.
+    var rootSelectionsTold = 0
+    /// The root stack's first screen when the selection was last synced (`syncRootSelection`).
+    weak var selectionSyncedFor: ScreenEntry?
+    /// Which root menu items open which screens.
+    lazy var rootItems = RootItemIndex(home?.menu?.navItems.flatMap(\.flattened) ?? [])
     /// The route keys deep links use (seed 004).
     package let routes: AppRoutes
     /// How many changes are running (nested: a transition's steps, a plugin asking during one).

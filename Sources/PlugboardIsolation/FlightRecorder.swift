@@ -1,5 +1,5 @@
 import Foundation
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 
 /// A small fixed-layout memory region that always says which calls into plugin code are in
 /// flight and what plugins logged last — readable by another process while this one runs and

@@ -1,7 +1,8 @@
 /// One call into plugin code, as the host names it when it fails: the function, the plugin
 /// instance or library it runs in. What a crash report, a time-out and the supervisor's
-/// "marked failed" decision are made of.
-package struct PluginCall: Sendable, Equatable, Codable {
+/// "marked failed" decision are made of. SPI public because `PluginCallTracker.track`, which
+/// takes one, is inlined into the layers that call plugins.
+@_spi(Layers) public struct PluginCall: Sendable, Equatable, Codable {
     /// The C function, with its arguments where they help (`layout(390.0, 600.0)`).
     package var function: String
     /// The plugin's descriptor id, when the call runs on an instance or an export of one plugin.
@@ -20,7 +21,7 @@ package struct PluginCall: Sendable, Equatable, Codable {
 
 extension PluginCall: CustomStringConvertible {
     /// `will_appear of screen "acme_screen"`, `init of library "/x/libA.so"`.
-    package var description: String {
+    public var description: String {
         if let plugin {
             let what = kind.map { "\($0) \"\(plugin)\"" } ?? "plugin \"\(plugin)\""
             return "\(function) of \(what)"

@@ -5,10 +5,14 @@
 /// observer wrote, so when the process dies inside plugin code (a crash, an `exit`, a hang the
 /// watchdog ends) it can still name the call in flight: `will_appear of screen "acme_screen"`.
 /// Without an observer, `track` costs one load and one branch.
-package enum PluginCallTracker {
+///
+/// `@_spi(Layers) public` with `track` `@inlinable`, for the reason `RecentItems` is: as a
+/// `package` generic in another module every plugin call paid an unspecialised call with its
+/// metadata (a typed call cost 4.8× the direct C call instead of about 1×).
+@_spi(Layers) public enum PluginCallTracker {
     /// What happened: a call into plugin code began (with its description) or the innermost
     /// call in progress returned.
-    package enum Event {
+    public enum Event {
         case entered(PluginCall)
         case returned
     }
@@ -16,11 +20,11 @@ package enum PluginCallTracker {
     /// Set once, before any plugin code runs, by whoever supervises the process (the harness's
     /// child, the supervised host). Called on the thread that calls the plugin.
     // Unchecked: read around every call into plugin code; set once before any runs.
-    @exclusivity(unchecked) nonisolated(unsafe) package static var observer: ((Event) -> Void)?
+    @exclusivity(unchecked) nonisolated(unsafe) public static var observer: ((Event) -> Void)?
 
     /// Runs `body`, a call into plugin code described by `description`.
-    @inline(__always)
-    package static func track<Result, Failure: Error>(
+    @inlinable @inline(__always)
+    public static func track<Result, Failure: Error>(
         _ call: @autoclosure () -> PluginCall, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         guard let observer else { return try body() }

@@ -1,5 +1,5 @@
 import Foundation
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 
 /// The child's side of `plugboard check`: runs one job and reports through the transcript.
 /// The CLI's hidden `__check-child` subcommand calls `main`.

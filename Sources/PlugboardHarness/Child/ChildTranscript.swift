@@ -1,5 +1,5 @@
 import Foundation
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 
 /// The child's side of the transcript file the parent reads after the child is gone: every call
 /// into plugin code as it starts and returns, every plugin log line, and finally the outcome.

@@ -1,5 +1,5 @@
 import PlugboardABI
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 import PlugboardLoader
 
 extension CheckContext {

@@ -1,6 +1,6 @@
 import Foundation
 import PlugboardABI
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 import PlugboardLoader
 
 /// A plugin library opened the way the library tests need it: `dlopen` and the entry only, with

@@ -1,7 +1,7 @@
 import CFFI
 import Foundation
 import PlugboardConfig
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 
 /// The dynamic exports of an app's plugins, prepared at load, called with JSON arguments:
 /// the counterpart of the original React Native bridge. The typed vtables stay the fast path;

@@ -1,4 +1,4 @@
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 import Synchronization
 
 /// The host's view tree: every view any plugin (or the host) created, with the rules of the

@@ -1,5 +1,5 @@
 import PlugboardABI
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 
 /// What every kind of plugin instance shares: the two construction steps (`create`, which may
 /// return NULL, then `init`, which may fail), the calls every vtable has (`view`, `layout`,

@@ -1,5 +1,5 @@
 import PlugboardABI
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 
 /// A factory struct of one kind, seen through the part all kinds share (count, descriptors).
 package struct FactoryTable {

@@ -1,6 +1,6 @@
 import Foundation
 import PlugboardABI
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 import Synchronization
 
 /// One plugin library, opened with `dlopen` and never closed.

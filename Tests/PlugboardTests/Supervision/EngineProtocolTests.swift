@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import PlugboardCore
+@_spi(Layers) @testable import PlugboardCore
 @testable import PlugboardEngine
 @testable import PlugboardHarness
 @testable import PlugboardNavigation

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 @testable import PlugboardConfig
-@testable import PlugboardCore
+@_spi(Layers) @testable import PlugboardCore
 @testable import PlugboardEngine
 @testable import PlugboardHarness
 @testable import PlugboardIsolation

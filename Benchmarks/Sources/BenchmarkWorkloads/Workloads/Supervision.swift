@@ -1,6 +1,6 @@
 import Foundation
 import Plugboard
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 import PlugboardEngine
 
 /// What supervision costs (the engine in a child process, the parent never running plugin

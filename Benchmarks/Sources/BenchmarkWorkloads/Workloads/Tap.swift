@@ -1,7 +1,7 @@
 import Foundation
 import Plugboard
 import PlugboardConfig
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 import PlugboardLoader
 import PlugboardNavigation
 

@@ -1,5 +1,5 @@
 import Foundation
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 import PlugboardIsolation
 
 /// An engine process that died or stopped answering, as the supervisor tells it: how it ended,

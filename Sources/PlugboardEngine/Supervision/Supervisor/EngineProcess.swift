@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Layers) import PlugboardCore
 import PlugboardIsolation
 
 /// One engine process, seen from the supervisor: started with a launch (a `ChildProcess`, the

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Layers) import PlugboardCore
 
 /// Runs the engine in a separate process and keeps the session going when a plugin takes it
 /// down (Chromium's model: the part the user talks to never runs plugin code).

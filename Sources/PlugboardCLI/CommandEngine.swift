@@ -7,14 +7,21 @@ final class CommandEngine {
     let failures = PluginFailureReport(json: false, scripted: true)
     private let engine: any EngineDriver
 
-    /// Starts the engine; a configuration that cannot load is the command's one error.
+    /// Starts the engine; a configuration that cannot load is the command's one error, and so
+    /// is a `launch.startURL` the app cannot reach.
     init(_ supervision: SupervisionOptions, _ launch: EngineLaunch, _ logging: LoggingOptions) throws {
         engine = supervision.driver(launch, logLevel: logging.logLevel.rawValue)
+        let ready: EngineReady
         do throws(EngineStartFailure) {
-            failures.report(try engine.start().failures)
+            ready = try engine.start()
         } catch {
             engine.stop()
             throw CommandFailure(error.description)
+        }
+        failures.report(ready.failures)
+        if let why = ready.startFailure, let url = launch.startURL {
+            engine.stop()
+            throw CommandFailure("\(url): \(why)")
         }
     }
 

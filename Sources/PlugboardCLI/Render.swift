@@ -61,11 +61,8 @@ struct Render: ParsableCommand {
         logging.bootstrap()
         var launch = app.engineLaunch
         launch.terminal = size
+        launch.startURL = url
         let engine = try CommandEngine(supervision, launch, logging)
-        if let url {
-            let reply = engine.perform(.open(url))
-            guard reply.succeeded else { throw CommandFailure("\(url): \(reply.text)") }
-        }
         if let screen {
             let reply = engine.perform(.showScreen(screen))
             guard reply.succeeded else { throw CommandFailure(reply.text) }

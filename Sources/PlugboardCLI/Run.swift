@@ -99,6 +99,7 @@ struct Run: ParsableCommand {
         launch.includesState = json
         launch.openURLCommand = openURLCommand
         launch.terminal = size ?? .ofStandardOutput
+        launch.startURL = startURL()
         let engine = supervision.driver(launch, logLevel: logging.logLevel.rawValue)
         defer { engine.stop() }
         let failures = PluginFailureReport(json: json, scripted: !interactive)
@@ -109,7 +110,10 @@ struct Run: ParsableCommand {
             throw CommandFailure(error.description)
         }
         failures.report(ready.failures)
-        try startingState(engine, failures)
+        if let why = ready.startFailure, let url = launch.startURL {
+            if url == open { throw CommandFailure("\(url): \(why)") }
+            printError("cannot restore \(url): \(why); starting at home")
+        }
         let persist = StatePersistence(path: stateFile)
         for line in ready.startup { printError(line) }  // "error ID: why" / "fallback ID: why"
         let shell = ShellSession(engine: engine, json: json)
@@ -141,24 +145,16 @@ struct Run: ParsableCommand {
         }
     }
 
-    /// `--restore` (the state file's URL; one that no longer resolves falls back to home with a
-    /// line saying why), then `--open URL`.
-    private func startingState(_ engine: any EngineDriver, _ failures: PluginFailureReport) throws {
-        if restore, let stateFile {
-            do throws(StateFile.Failure) {
-                if let saved = try StateFile.read(stateFile), !saved.isEmpty {
-                    let reply = engine.perform(.open(saved))
-                    failures.report(reply.failures)
-                    if !reply.succeeded { printError("cannot restore \(saved): \(reply.text); starting at home") }
-                }
-            } catch {
-                printError("\(error); starting at home")
-            }
-        }
-        if let open {
-            let reply = engine.perform(.open(open))
-            failures.report(reply.failures)
-            if !reply.succeeded { throw CommandFailure("\(open): \(reply.text)") }
+    /// Where the app starts: `--open URL`, else with `--restore` the state file's URL (an
+    /// unreadable file, like a URL that no longer resolves, starts at home with a line saying why).
+    private func startURL() -> String? {
+        if let open { return open }
+        guard restore, let stateFile else { return nil }
+        do throws(StateFile.Failure) {
+            return try StateFile.read(stateFile).flatMap { $0.isEmpty ? nil : $0 }
+        } catch {
+            printError("\(error); starting at home")
+            return nil
         }
     }
 }

@@ -40,15 +40,18 @@ package final class SimulatorSession: @unchecked Sendable {
             snapshot.engine += 1
             snapshot.animation = nil
             snapshot.log = []
-            let url = snapshot.url
+            // Back where the page was: the engine starts there (at once), then transitions play in the page.
+            var launch = launch
+            launch.startURL = snapshot.url.isEmpty ? nil : snapshot.url
             let supervisor = Supervisor(executable: executable, launch: launch, callTimeout: callTimeout)
             do throws(EngineStartFailure) {
                 let ready = try supervisor.start()
                 driver = supervisor
                 snapshot.error = nil
                 record(ready.failures)
-                // Back where the page was (at once), then transitions play in the page.
-                if !url.isEmpty, url != ready.stateURL { absorb(supervisor.perform(.open(url))) }
+                if let why = ready.startFailure, let url = launch.startURL {
+                    snapshot.log.append("cannot reopen \(url): \(why); starting at home")
+                }
                 absorb(supervisor.perform(.clock(.virtual)))
                 absorb(supervisor.perform(.show, drawing: .svg))
             } catch {

@@ -27,9 +27,50 @@ import Testing
         #expect(app.state.url == "app://shows")
         try app.tap(identifier: "cell:1:0")
         #expect(app.stateURL.components.map(\.key) == ["shows", "show-details"])
-        #expect(app.stateURL.components[1].data?.contains("Harbour Lights") == true)
+        #expect(app.state.url == "app://shows/show-details::harbour-lights")
         #expect(app.back())
         #expect(app.state.url == "app://shows")
+    }
+
+    /// A cell's screen is written with its feed entry's id and reopens to the same instance key
+    /// (the whole entry as the data source), in a fresh app started there.
+    @Test func aCellsStateURLIsItsEntrysIDAndReopensToTheSameScreen() throws {
+        let app = try Self.showcase()
+        defer { app.shutdown() }
+        #expect(app.showScreen("shows", presentation: .push))
+        try app.tap(identifier: "cell:1:0")
+        let url = app.state.url
+        #expect(url == "app://home/shows/show-details::harbour-lights")
+        let details = try #require(app.rootContainer.top?.key)
+        #expect(details.dataSource.contains("urn:showcase:show:harbour-lights"))
+
+        let reopened = try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath, startURL: url)
+        defer { reopened.shutdown() }
+        #expect(reopened.startURLFailure == nil)
+        #expect(reopened.rootContainer.stack.entries.map(\.key) == app.rootContainer.stack.entries.map(\.key))
+        #expect(reopened.state.url == url)
+    }
+
+    /// A name is written only when it reads back to the very data source: Harbour Lights is in
+    /// Home's feed and in Shows', so as the root (no screen beneath to say which feed) it keeps
+    /// its JSON text; `{"data": "42"}` stays `::42`.
+    @Test func aNameThatCouldMeanTwoEntriesIsNotWritten() throws {
+        let app = try Self.showcase()
+        defer { app.shutdown() }
+        #expect(app.showScreen("shows", presentation: .push))
+        try app.tap(identifier: "cell:1:0")
+        let entry = try #require(app.rootContainer.top?.key.dataSource)
+        let object = try JSONParser.parse(entry).value
+        try app.open(urlText: "app://article::42")
+        #expect(app.state.url == "app://article::42")
+        var asRoot = NavigationRequest(.screen("show-details"), origin: .link, dataSource: object)
+        asRoot.replacesRoot = true
+        #expect(app.open(asRoot))
+        let written = try #require(app.stateURL.components.first?.data)
+        #expect(written.hasPrefix("{"), "\(written)")
+        let fresh = try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath, startURL: app.state.url)
+        defer { fresh.shutdown() }
+        #expect(fresh.rootContainer.stack.entries.map(\.key) == app.rootContainer.stack.entries.map(\.key))
     }
 
     @Test func aDeepLinkAndATapSequenceReachTheSameState() throws {

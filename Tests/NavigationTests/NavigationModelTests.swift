@@ -103,12 +103,16 @@ struct NavigationModel: Equatable, CustomStringConvertible {
 
     /// The real app's state in the model's terms.
     init(_ app: PlugboardApp) {
-        func key(_ entry: ScreenEntry) -> String {
-            let data = PlugboardApp.routeData(of: entry.key.dataSource)
-            return data.map { "\(entry.key.screenID)::\($0)" } ?? entry.key.screenID
+        // Each key as the state URL writes it: with its data after the screen beneath it.
+        func keys(_ stack: [ScreenEntry]) -> [String] {
+            stack.indices.map { index in
+                let entry = stack[index]
+                let data = app.routeData(of: entry, after: index > 0 ? stack[index - 1].key.screenID : nil)
+                return data.map { "\(entry.key.screenID)::\($0)" } ?? entry.key.screenID
+            }
         }
-        root = app.rootContainer.stack.map(key)
-        presented = app.presented.map { $0.stack.map(key) }
+        root = keys(app.rootContainer.stack.entries)
+        presented = app.presented.map { keys($0.stack.entries) }
         isMenuOpen = app.isMenuOpen
     }
 }
@@ -140,6 +144,7 @@ struct NavigationModel: Equatable, CustomStringConvertible {
         defer { app.shutdown() }
         var model = NavigationModel(root: ["home"])
         var steps: [String] = []
+        var cellTaps = 0
         for step in 0..<2_000 {
             let request = Self.request(&random, app: app)
             steps.append(request.description)
@@ -151,16 +156,24 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             #expect(app.invariantViolations() == [], "\(context)")
             #expect(!app.events.suffix(8).contains { $0.name == "error" }, "\(context): \(app.events.suffix(8))")
             guard NavigationModel(app) == model, app.invariantViolations().isEmpty else { return }
-            if step % 97 == 0, model.isWhollyInItsURL { try Self.reopen(app.stateURL, expecting: model, context) }
+            if step % 97 == 0, model.isWhollyInItsURL { try Self.restart(at: app.stateURL, expecting: model, context) }
+            if case .tapCell = request { cellTaps += 1 }
         }
+        #expect(cellTaps > 20, "seed \(seed): only \(cellTaps) cells tapped")
     }
 
-    /// The state URL, opened in a fresh app, reaches the same state.
-    static func reopen(_ url: RouteURL, expecting model: NavigationModel, _ context: String) throws {
-        let fresh = try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath)
+    /// The state URL, given to a fresh app to start in (a restore after a restart), reaches the
+    /// same state, having made only the screens the URL names.
+    static func restart(at url: RouteURL, expecting model: NavigationModel, _ context: String) throws {
+        let fresh = try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath, startURL: url.description)
         defer { fresh.shutdown() }
-        try fresh.open(url: url)
+        #expect(fresh.startURLFailure == nil, "\(context): \(url) did not reopen")
         #expect(NavigationModel(fresh) == model, "\(context): \(url) reopened")
+        #expect(fresh.invariantViolations() == [], "\(context): \(url) reopened")
+        let named = Set(
+            (url.components.map(\.key) + url.parameters.map(\.key)).compactMap { fresh.routes.route($0)?.screenID })
+        let made = fresh.cache.statistics.keys.map { String($0.prefix { $0 != " " }) }
+        #expect(made.allSatisfy(named.contains), "\(context): \(url) made \(made)")
     }
 
     /// One request, as an entry point makes it.
@@ -169,6 +182,8 @@ struct NavigationModel: Equatable, CustomStringConvertible {
         /// A tap on the visible bar's navigation button `item`, which opens `target`.
         case tapBarButton(item: String, target: String)
         case swipeBack(finishing: Bool)
+        /// A tap on the visible root screen's cell `identifier`, which pushes `key`.
+        case tapCell(identifier: String, key: String)
 
         var description: String {
             switch self {
@@ -181,6 +196,7 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             case .open(let url): "open \(url)"
             case .tapBarButton(let item, _): "tap nav-item:\(item)"
             case .swipeBack(let finishing): "swipe back" + (finishing ? "" : " --progress 0.1")
+            case .tapCell(let identifier, _): "tap \(identifier)"
             }
         }
 
@@ -189,7 +205,9 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             switch self {
             case .push(let key):
                 let (id, data) = NavigationModelTests.split(key)
-                return app.showScreen(id, dataSource: PlugboardApp.dataSource(ofRouteData: data), presentation: .push)
+                let beneath = app.topContainer.top?.key.screenID
+                return app.showScreen(
+                    id, dataSource: app.dataSource(ofRouteData: data, after: beneath), presentation: .push)
             case .present(let key): return app.showScreen(key, presentation: .present)
             case .back: return app.back()
             case .close: return app.close()
@@ -200,6 +218,7 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             case .swipeBack(let finishing):
                 let swipe = Swipe(.pop, from: 0, progress: finishing ? 1 : 0.1)
                 return (try? app.swipe(swipe)) != nil
+            case .tapCell(let identifier, _): return (try? app.tap(identifier: identifier)) != nil
             }
         }
 
@@ -214,6 +233,7 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             case .open(let url): model.open(url)
             case .tapBarButton(_, let target): return model.tapBarButton(target: target)
             case .swipeBack(let finishing): return model.swipeBack(finishing: finishing)
+            case .tapCell(_, let key): model.push(key)
             }
             return true
         }
@@ -242,6 +262,7 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             // A screen naming its own back-gesture target (the EPG names Home) is GestureTests'.
             guard app.topContainer.top?.controller.gestureTarget(.pop) == nil else { return .back }
             return .swipeBack(finishing: Int.random(in: 0..<2, using: &random) == 0)
+        case 14, 15: return cellTap(&random, app: app) ?? .back
         case 0..<4: return .push(stackKey(&random))
         case 4..<6: return .present(modalScreens.randomElement(using: &random)!)
         case 6..<8: return .back
@@ -250,6 +271,31 @@ struct NavigationModel: Equatable, CustomStringConvertible {
         case 12: return .menu
         default: return .open(url(&random))
         }
+    }
+
+    /// A tap on a cell of the visible root screen whose target is pushed; the model expects its
+    /// feed entry's id, after its last `:`, as the key's data (`show-details::harbour-lights`).
+    /// Not a cell whose key reads as the visible screen's but whose entry is another feed's (the
+    /// same show in Home's feed and in Shows'): the app rightly pushes it, and the model, which
+    /// knows keys only, could not tell it from the screen shown.
+    static func cellTap(_ random: inout SeededRandom, app: PlugboardApp) -> Request? {
+        guard app.presented.isEmpty, !app.isMenuOpen, let visible = app.visibleEntry,
+            let content = visible.controller as? ContentScreen
+        else { return nil }
+        let visibleKey = NavigationModel(app).visible
+        let taps = content.sections.flatMap { section -> [Request] in
+            guard let target = section.target, app.configuration.rivers.screen(target)?.styles.presentation != .present
+            else { return [] }
+            return section.cells.indices.compactMap { index in
+                let dataSource = section.cells[index].dataSource
+                guard let id = dataSource.objectValue?["id"]?.stringValue, let name = id.split(separator: ":").last
+                else { return nil }
+                let key = "\(target)::\(name)"
+                if key == visibleKey, dataSource.canonicalText() != visible.key.dataSource { return nil }
+                return .tapCell(identifier: "cell:\(section.position):\(index)", key: key)
+            }
+        }
+        return taps.randomElement(using: &random)
     }
 
     static func stackKey(_ random: inout SeededRandom) -> String {

@@ -29,11 +29,7 @@ extension PlugboardApp {
         defer {
             changeDepth -= 1
             transitionDepth -= 1
-            runQueuedTransitions()
-            if transitionDepth == 0 {
-                syncRootSelection()
-                checkInvariants()
-            }
+            requestEnded()
         }
         let outgoing = visibleEntry
         let containerBefore = topContainer
@@ -63,6 +59,10 @@ extension PlugboardApp {
             return
         }
         if let leaving { releaseLeaving(leaving) }  // not animated after all
+        if changeDepth > 1, tellsOnlyOutermostChange {
+            refreshChanged()
+            return
+        }
         if let outgoing, outgoing !== incoming {
             outgoing.controller.disappear(observe: observe(outgoing.controller))
         }
@@ -70,6 +70,15 @@ extension PlugboardApp {
         if let incoming, incoming !== outgoing {
             incoming.controller.appear(observe: observe(incoming.controller))
         }
+    }
+
+    /// After a change or a composed transition: runs what was queued behind it and, once the
+    /// outermost has ended, tells the root its selection and checks the invariants.
+    func requestEnded() {
+        runQueuedTransitions()
+        guard transitionDepth == 0 else { return }
+        syncRootSelection()
+        checkInvariants()
     }
 
     /// Re-customises every bar, recomputes context buttons and lays everything out.

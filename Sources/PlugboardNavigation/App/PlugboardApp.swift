@@ -88,6 +88,11 @@ public final class PlugboardApp {
     var changeDepth = 0
     /// Hears every event as it is recorded (analytics, the shell's state file, tests).
     var eventObserver: ((AppEvent) -> Void)?
+    /// While true, only the outermost change sends lifecycle events (from the screen visible
+    /// before it to the one visible after): the screens a start-up URL stacks are never shown.
+    var tellsOnlyOutermostChange = false
+    /// Why the app could not start at the URL it was given (then it started at home).
+    package private(set) var startURLFailure: RoutingError?
 
     let searchPath: LibrarySearchPath
     let window: ViewHandle
@@ -101,27 +106,33 @@ public final class PlugboardApp {
     /// appending and removing by identity, which run no code of ours.
     @exclusivity(unchecked) var presented: [StackContainer] = []
     var screens: ScreenFactory!
+    /// How data sources are written in, and read from, state URLs.
+    lazy var routeDataNames = RouteDataNames(rivers: configuration.rivers, feedBase: screens.feedBase)
     var manager: NavigationBarManager!
 
     /// Loads the app in `folder`: plugins.json, rivers.json and the optional settings.json.
     /// Throws the configuration's diagnostics when it has errors; plugin failures do not throw
     /// (the host falls back and records why in `events`).
+    /// `startURL`: the state to start in (a deep link, a restored state); home when it is nil
+    /// or cannot be reached (`startURLFailure` says why).
     public convenience init(
         folder: URL, searchPath: LibrarySearchPath, settings: AppSettings? = nil,
-        environment: PlugboardHost = PlugboardHost()
+        environment: PlugboardHost = PlugboardHost(), startURL: String? = nil
     ) throws(AppConfiguration.Invalid) {
         let configuration = try AppConfiguration.load(folder: folder)
         let loadedSettings: AppSettings
         if let settings { loadedSettings = settings } else { loadedSettings = try AppSettings.load(folder: folder) }
         self.init(
-            configuration: configuration, settings: loadedSettings, searchPath: searchPath, environment: environment)
+            configuration: configuration, settings: loadedSettings, searchPath: searchPath, environment: environment,
+            startURL: startURL)
     }
 
     /// `exclusions`: plugins and libraries a supervisor saw fail earlier in the session; they
-    /// are treated like plugins that failed to load.
+    /// are treated like plugins that failed to load. `startURL` as for `init(folder:…)`.
     package init(
         configuration: AppConfiguration, settings: AppSettings, searchPath: LibrarySearchPath,
-        environment: PlugboardHost = PlugboardHost(), exclusions: PluginExclusions = .init()
+        environment: PlugboardHost = PlugboardHost(), exclusions: PluginExclusions = .init(),
+        startURL: String? = nil
     ) {
         self.configuration = configuration
         self.settings = settings
@@ -154,7 +165,7 @@ public final class PlugboardApp {
                 open(NavigationRequest(.screen(target), origin: .cell, dataSource: dataSource))
             }
         }
-        start()
+        start(at: startURL)
     }
 
     deinit { shutdown() }
@@ -166,16 +177,31 @@ public final class PlugboardApp {
         eventObserver?(event)
     }
 
-    private func start() {
+    /// Makes the root and its stack, then the screens of `url` (a deep link starts where it
+    /// points: no screen it does not name is made), else home.
+    private func start(at url: String?) {
         root = makeRoot()
         rootContainer = StackContainer(kind: .root, tree: environment.views)
         try? environment.views.addChild(rootContainer.layer, to: window, by: .host)
         if let view = root.view { try? environment.views.addChild(view, to: rootContainer.content, by: .host) }
         rootContainer.barInstance = manager.makeBar(for: rootContainer)
-        guard let home else { return }
-        let entry = entry(for: home, dataSource: nil, key: ScreenCache.Key(screenID: home.id, dataSource: nil))
-        cache.insert(entry)
-        show(entry, in: rootContainer, replacing: false)
+        // One change: only the screen the app starts on hears will_appear and did_appear.
+        transition {
+            tellsOnlyOutermostChange = true
+            defer { tellsOnlyOutermostChange = false }
+            if let url {
+                do throws(RoutingError) {
+                    try open(urlText: url)
+                    return
+                } catch {
+                    startURLFailure = error
+                }
+            }
+            guard let home else { return }
+            let entry = entry(for: home, dataSource: nil, key: ScreenCache.Key(screenID: home.id, dataSource: nil))
+            cache.insert(entry)
+            show(entry, in: rootContainer, replacing: false)
+        }
     }
 
     /// Seed 001 steps 2–3: the menu plugin of the home screen, else the built-in side menu.

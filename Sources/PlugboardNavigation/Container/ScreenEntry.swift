@@ -24,6 +24,9 @@ package final class ScreenEntry {
     /// The container this screen was last presented in, kept out of sight with its bar and views
     /// since it was dismissed, for the screen's next presentation (`PlugboardApp.release`).
     var keptContainer: StackContainer?
+    /// Its state URL component's data when opened after the screen `after`
+    /// (`PlugboardApp.routeData(of:after:)`).
+    var routeData: (after: String?, data: String?)?
     /// What the screen set on its own bar (seed 003): applied whenever it is on top.
     var bar: ScreenBarValues { controller.barValues }
 

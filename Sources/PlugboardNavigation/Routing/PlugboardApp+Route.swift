@@ -105,20 +105,18 @@ extension PlugboardApp {
             }
         case .replace(let key, let data), .push(let key, let data):
             guard let screenID = routes.route(key)?.screenID else { return }
+            let replaces = if case .replace = update { true } else { false }
+            let previous = replaces ? nil : rootContainer.top?.key.screenID
             var request = NavigationRequest(
-                .screen(screenID), origin: .link, dataSource: object ?? Self.dataSource(ofRouteData: data),
+                .screen(screenID), origin: .link, dataSource: object ?? dataSource(ofRouteData: data, after: previous),
                 presentation: .push)
             request.from = rootContainer
-            if case .replace = update { request.replacesRoot = true }
+            request.replacesRoot = replaces
             request.attributes = NavigationRequest.Attributes(data: data, object: object)
             open(request)
         case .pop(let key, let data):
             let component = RouteURL.Component(key, data: data)
-            guard
-                let index = rootContainer.stack.lastIndex(where: {
-                    RouteURL.Component($0.key.screenID, data: Self.routeData(of: $0.key.dataSource)) == component
-                }), index > 0
-            else { return }
+            guard let index = stateURL.components.lastIndex(of: component), index > 0 else { return }
             popRoot(toIndex: index - 1)
         }
     }

@@ -88,7 +88,7 @@ package final class RouteTransition {
         app.transitionDepth += 1
         defer {
             app.transitionDepth -= 1
-            app.runQueuedTransitions()
+            app.requestEnded()
         }
         for (index, step) in steps.enumerated() {
             let object = index == steps.count - 1 ? object : nil

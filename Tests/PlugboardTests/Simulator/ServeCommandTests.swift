@@ -84,6 +84,30 @@ import Testing
         #expect(ServeProcess.state(reloaded.body)?["url"] as? String == "app://home/shows")
     }
 
+    /// A reload starts the new engine at the page's state URL: the tab bar (its own log) is told
+    /// the tab of that screen, and Home is never made again.
+    @Test func aReloadStartsAtThePagesStateWithItsTabSelected() async throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["plugins.json", "rivers.json"] {
+            try FileManager.default.copyItem(
+                at: URL(fileURLWithPath: PackageRoot.path + "/Examples/Tabs/\(name)"),
+                to: folder.appendingPathComponent(name))
+        }
+        let log = folder.appendingPathComponent("stderr")
+        let server = try ServeProcess([folder.path, "--log-level", "info"], errors: log)
+        let opened = try await server.call("POST", "/open", json: ["url": "app://shows"])
+        #expect(ServeProcess.state(opened.body)?["url"] as? String == "app://shows", "\(opened.body)")
+
+        let rivers = folder.appendingPathComponent("rivers.json")
+        let text = try String(contentsOf: rivers, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: #""name": "Shows""#, with: #""name": "Series""#).utf8).write(to: rivers)
+        let reloaded = try await server.waitForState { _, body in Self.title(body) == "Series" }
+        #expect(ServeProcess.state(reloaded.body)?["url"] as? String == "app://shows")
+        let selections = StartURLTests.selections(try String(contentsOf: log, encoding: .utf8))
+        #expect(selections == ["select t-home", "select t-shows", "select t-shows"])
+    }
+
     /// The bar's title in a state reply.
     static func title(_ body: String) -> String? {
         (ServeProcess.state(body)?["bar"] as? [String: Any])?["title"] as? String

@@ -14,13 +14,18 @@ final class ServeProcess {
     private let output = Pipe()
 
     /// Starts `plugboard serve ARGUMENTS --port 0` and waits for its `serving … at URL token:
-    /// TOKEN` line.
-    init(_ arguments: [String]) throws {
+    /// TOKEN` line. Its standard error goes to `errors` when given.
+    init(_ arguments: [String], errors: URL? = nil) throws {
         process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
         process.arguments = ["serve"] + arguments + ["--port", "0"]
         process.currentDirectoryURL = URL(fileURLWithPath: PackageRoot.path)
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let errors {
+            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errors)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         var text = ""
         while !text.contains("\n") {

@@ -28,7 +28,9 @@ package final class AppEngine {
     /// What loading met: plugins that failed to load, fallbacks taken.
     package var ready: EngineReady {
         let startup = (app?.events ?? []).filter { $0.name == "error" || $0.name == "fallback" }.map(\.description)
-        return EngineReady(startup: startup, stateURL: app?.stateURL.description ?? "")
+        var ready = EngineReady(startup: startup, stateURL: app?.stateURL.description ?? "")
+        ready.startFailure = app?.startURLFailure.map { "\($0)" }
+        return ready
     }
 
     package func handle(_ request: EngineRequest, drawing: DrawingFormat? = nil) -> EngineReply {

@@ -28,6 +28,10 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
     package var logLevel = "warning"
     /// The terminal the text drawings fit (`--size`, or the user's tty).
     package var terminal: TerminalSize?
+    /// The state URL the app starts in (`--open`, `--restore`, `render --url`, the simulator's
+    /// page, a supervisor's restart): only the screens it names are made. When it cannot be
+    /// reached the app starts at home and `EngineReady.startFailure` says why.
+    package var startURL: String?
 
     package init(
         folder: String?, pluginsFile: String? = nil, riversFile: String? = nil, searchPath: LibrarySearchPath,
@@ -71,7 +75,7 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
         if let device { settings.device = device }
         let app = PlugboardApp(
             configuration: configuration, settings: settings, searchPath: searchPath, environment: environment,
-            exclusions: exclusions)
+            exclusions: exclusions, startURL: startURL)
         let command = openURLCommand
         app.urlOpener = { ExternalURL.open($0, command: command) }
         return app

@@ -50,6 +50,8 @@ package struct EngineReady: Codable, Sendable, Equatable {
     /// `error ID: why` and `fallback ID: why` lines.
     package var startup: [String]
     package var stateURL: String
+    /// Why the launch's `startURL` could not be reached (the app started at home).
+    package var startFailure: String?
     /// Plugin failures a supervisor contained while starting.
     package var failures: [ContainedFailure] = []
 

@@ -42,6 +42,7 @@ package final class Supervisor: EngineDriver {
         var failures: [ContainedFailure] = []
         var ready = try startEngine(&failures)
         ready.failures = failures
+        stateURL = ready.stateURL.isEmpty ? nil : ready.stateURL
         return ready
     }
 
@@ -100,28 +101,23 @@ package final class Supervisor: EngineDriver {
             guard untracedInARow < 2 else { return false }
         }
         while true {
+            // The new engine starts where the last one was: only the screens of that state are made.
+            launch.startURL = stateURL
             let ready: EngineReady
             do throws(EngineStartFailure) {
                 ready = try startEngine(&failures)
             } catch {
+                // An untraced failure while reaching the state: the state itself fails, go home.
+                if stateURL != nil {
+                    stateURL = nil
+                    continue
+                }
                 startFailure = error.description
                 return traced
             }
-            guard let target = stateURL, let engine else {
-                failures[index].stateURL = ready.stateURL.isEmpty ? nil : ready.stateURL
-                return traced
-            }
-            do throws(ContainedFailure) {
-                let reply = try engine.send(EngineCall(.open(target)))
-                stateURL = reply.stateURL
-                failures[index].stateURL = reply.stateURL
-                return traced
-            } catch {
-                self.engine = nil
-                var again = error
-                if !leaveOut(&again) { stateURL = nil }  // the state itself fails: go home
-                failures.append(again)
-            }
+            stateURL = ready.stateURL.isEmpty ? nil : ready.stateURL
+            failures[index].stateURL = stateURL
+            return traced
         }
     }
 

@@ -36,6 +36,10 @@ struct NavigationModel: Equatable, CustomStringConvertible {
         if let index = presented.firstIndex(where: { $0.first == key }) {
             presented.removeSubrange((index + 1)...)
         } else {
+            // A route is presented once: the same screen with other data goes, with what is over it.
+            if let index = presented.firstIndex(where: { Self.screen($0[0]) == Self.screen(key) }) {
+                presented.removeSubrange(index...)
+            }
             presented.append([key])
         }
     }
@@ -91,13 +95,27 @@ struct NavigationModel: Equatable, CustomStringConvertible {
     mutating func open(_ url: RouteURL) {
         root = url.components.map { component in component.data.map { "\(component.key)::\($0)" } ?? component.key }
         let keys = url.visibleKeys.filter { $0 != AppRoutes.menu }
-        let kept = zip(presented, keys).prefix { $0.first == $1 }.count
+        let kept = zip(presented, keys).prefix { Self.screen($0[0]) == $1 }.count  // a route visible in both stays
         presented = Array(presented.prefix(kept)) + keys.dropFirst(kept).map { [$0] }
         isMenuOpen = url.isVisible(AppRoutes.menu)
     }
 
-    /// True when the state URL says all of this state (nothing pushed inside a presented screen).
-    var isWhollyInItsURL: Bool { presented.allSatisfy { $0.count == 1 } }
+    /// The screen id of a key (`show-details` of `show-details::42`).
+    static func screen(_ key: String) -> String { String(key.prefix { $0 != ":" }) }
+
+    /// True when the state URL says all of this state: nothing pushed inside a presented screen,
+    /// no presented screen with a data source (a parameter carries none).
+    var isWhollyInItsURL: Bool { presented.allSatisfy { $0.count == 1 && !$0[0].contains("::") } }
+
+    /// The channel of a programme the C EPG plugin opened (`{"channel": N, "hour": H, …,
+    /// "type": "EPG_PROGRAMME"}`): the model knows a programme by its channel, since the hour
+    /// is the plugin's clock's, the same for every row of one guide.
+    static func epgChannel(of entry: ScreenEntry) -> Int? {
+        guard let object = (try? JSONParser.parse(entry.key.dataSource))?.value.objectValue,
+            object["type"]?.stringValue == "EPG_PROGRAMME"
+        else { return nil }
+        return object["channel"]?.numberValue?.int
+    }
 
     init(root: [String]) { self.root = root }
 
@@ -107,6 +125,7 @@ struct NavigationModel: Equatable, CustomStringConvertible {
         func keys(_ stack: [ScreenEntry]) -> [String] {
             stack.indices.map { index in
                 let entry = stack[index]
+                if let channel = NavigationModel.epgChannel(of: entry) { return "\(entry.key.screenID)::ch\(channel)" }
                 let data = app.routeData(of: entry, after: index > 0 ? stack[index - 1].key.screenID : nil)
                 return data.map { "\(entry.key.screenID)::\($0)" } ?? entry.key.screenID
             }
@@ -144,13 +163,16 @@ struct NavigationModel: Equatable, CustomStringConvertible {
         defer { app.shutdown() }
         var model = NavigationModel(root: ["home"])
         var steps: [String] = []
-        var cellTaps = 0
+        var (cellTaps, rowTaps) = (0, 0)
         for step in 0..<2_000 {
             let request = Self.request(&random, app: app)
             steps.append(request.description)
             let said = request.apply(to: app)
             let expected = request.apply(to: &model)
             let context = "seed \(seed) step \(step): \(steps.suffix(6).joined(separator: ", "))"
+            if ProcessInfo.processInfo.environment["NAVIGATION_MODEL_TRACE"] != nil {
+                print("TRACE \(step) \(request): app \(NavigationModel(app)) model \(model) url \(app.stateURL)")
+            }
             #expect(said == expected, "\(context): the app answered \(said), the model \(expected)")
             #expect(NavigationModel(app) == model, "\(context)")
             #expect(app.invariantViolations() == [], "\(context)")
@@ -158,8 +180,9 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             guard NavigationModel(app) == model, app.invariantViolations().isEmpty else { return }
             if step % 97 == 0, model.isWhollyInItsURL { try Self.restart(at: app.stateURL, expecting: model, context) }
             if case .tapCell = request { cellTaps += 1 }
+            if case .tapEPGRow = request { rowTaps += 1 }
         }
-        #expect(cellTaps > 20, "seed \(seed): only \(cellTaps) cells tapped")
+        #expect(cellTaps > 20 && rowTaps > 5, "seed \(seed): only \(cellTaps) cells and \(rowTaps) guide rows tapped")
     }
 
     /// The state URL, given to a fresh app to start in (a restore after a restart), reaches the
@@ -184,6 +207,9 @@ struct NavigationModel: Equatable, CustomStringConvertible {
         case swipeBack(finishing: Bool)
         /// A tap on the visible root screen's cell `identifier`, which pushes `key`.
         case tapCell(identifier: String, key: String)
+        /// A tap on a row of the C EPG plugin's guide: the plugin opens the programme through
+        /// `plugboard.host.navigation` (`open_screen`), and it is presented.
+        case tapEPGRow(channel: Int)
 
         var description: String {
             switch self {
@@ -197,6 +223,7 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             case .tapBarButton(let item, _): "tap nav-item:\(item)"
             case .swipeBack(let finishing): "swipe back" + (finishing ? "" : " --progress 0.1")
             case .tapCell(let identifier, _): "tap \(identifier)"
+            case .tapEPGRow(let channel): "tap epg-row:\(channel)"
             }
         }
 
@@ -219,6 +246,7 @@ struct NavigationModel: Equatable, CustomStringConvertible {
                 let swipe = Swipe(.pop, from: 0, progress: finishing ? 1 : 0.1)
                 return (try? app.swipe(swipe)) != nil
             case .tapCell(let identifier, _): return (try? app.tap(identifier: identifier)) != nil
+            case .tapEPGRow(let channel): return (try? app.tap(identifier: "epg-row:\(channel)")) != nil
             }
         }
 
@@ -234,6 +262,7 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             case .tapBarButton(_, let target): return model.tapBarButton(target: target)
             case .swipeBack(let finishing): return model.swipeBack(finishing: finishing)
             case .tapCell(_, let key): model.push(key)
+            case .tapEPGRow(let channel): model.present("programme::ch\(channel)")
             }
             return true
         }
@@ -262,7 +291,11 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             // A screen naming its own back-gesture target (the EPG names Home) is GestureTests'.
             guard app.topContainer.top?.controller.gestureTarget(.pop) == nil else { return .back }
             return .swipeBack(finishing: Int.random(in: 0..<2, using: &random) == 0)
-        case 14, 15: return cellTap(&random, app: app) ?? .back
+        case 14, 15:
+            if ["epg", "epg-full"].contains(app.visibleEntry?.key.screenID), !app.isMenuOpen {
+                return .tapEPGRow(channel: Int.random(in: 1...8, using: &random))
+            }
+            return cellTap(&random, app: app) ?? .back
         case 0..<4: return .push(stackKey(&random))
         case 4..<6: return .present(modalScreens.randomElement(using: &random)!)
         case 6..<8: return .back

@@ -40,6 +40,20 @@ import Testing
         #expect(app.visibleEntry === reading)
     }
 
+    /// The C EPG plugin opens a programme through `plugboard.host.navigation` while the same
+    /// screen is presented without data: a route is presented once, so the state URL says it all.
+    @Test func aRouteIsPresentedOnceWhateverItsData() throws {
+        let app = try Self.showcase()
+        defer { app.shutdown() }
+        #expect(app.showScreen("programme", presentation: .present))
+        #expect(app.showScreen("epg", presentation: .present))
+        try app.tap(identifier: "epg-row:1")
+        #expect(app.state.presented == [["programme"]])
+        #expect(app.state.url == "app://home?programme=v")
+        #expect(app.visibleEntry?.key.dataSource.contains(#""channel":1"#) == true)
+        #expect(app.invariantViolations() == [])
+    }
+
     @Test func theSameDataSourceWrittenTwoWaysIsOneScreen() throws {
         let app = try Self.showcase()
         defer { app.shutdown() }

@@ -216,7 +216,7 @@ extension PlugboardApp {
         return true
     }
 
-    /// Dismisses every presented container above the one at `index`, as one change.
+    /// Dismisses every presented container above the one at `index` (all of them for -1), as one change.
     func dismiss(above index: Int) {
         guard index < presented.count - 1 else { return }
         transition {

@@ -62,6 +62,13 @@ extension PlugboardApp {
             if let index = presentedIndex(of: target.key) {
                 dismiss(above: index)
             } else {
+                // A route is presented once (its URL parameter names no data source): the same
+                // screen presented with other data is dismissed, with what is over it, first.
+                if let index = presented.firstIndex(where: {
+                    $0.kind == .presented && $0.stack.first?.key.screenID == target.key.screenID
+                }) {
+                    dismiss(above: index - 1)
+                }
                 present(prepared(entry(target)), kind: .presented)
             }
         case .drawer: present(prepared(entry(target)), kind: .drawer)

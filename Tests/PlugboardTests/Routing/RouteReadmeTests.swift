@@ -24,6 +24,20 @@ import Testing
         #expect(checked == 2)
     }
 
+    /// The URL the section opens with is one the Showcase writes: Shows pushed, its first cell
+    /// tapped, Contact presented.
+    @Test func theDeepLinksExampleURLIsWhatTheAppWrites() throws {
+        let readme = try String(contentsOfFile: PackageRoot.path + "/README.md", encoding: .utf8)
+        let start = try #require(readme.range(of: "## Deep links\n"))
+        let block = try #require(readme[start.upperBound...].components(separatedBy: "```").dropFirst().first)
+        let url = block.trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = try runPlugboard(
+            ["run", Showcase.folder, "--json"], input: "push shows\ntap cell:1:0\npresent contact\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try ShellStateLine.decodeAll(result.stdout).last?.state.url == url)
+        #expect(url == "app://home/shows/show-details::harbour-lights?contact=v")
+    }
+
     /// Splits a command line on spaces, keeping 'single-quoted' words whole.
     static func words(_ line: String) -> [String] {
         var words: [String] = []

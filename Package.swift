@@ -7,7 +7,7 @@ import PackageDescription
 let cTestPlugins = [
     "TestScreenC", "DuplicateScreenC", "BrokenNoEntry", "BrokenABIMajor", "BrokenNoFactory",
     "BrokenCreateNull", "BrokenInitFails", "TestExportsC", "BrokenABIConstructor", "TestSeed003C", "TestModelC",
-    "TestPlacementC",
+    "TestPlacementC", "HostileSignalsC",
 ]
 let swiftTestPlugins = ["TestSwiftPlugins"]
 
@@ -93,10 +93,13 @@ let package = Package(
         ),
         // Rendering: the app's scene as terminal text and SVG.
         .target(name: "PlugboardRender", dependencies: ["PlugboardNavigation"]),
-        // Containment: the flight recorder, the crash reporter and the one child-process runner.
+        // The seccomp filter of every child that runs plugin code (C: the kernel's BPF structs).
+        .target(name: "CSandbox"),
+        // Containment: the flight recorder, the crash reporter, the sandbox and the one
+        // child-process runner.
         .target(
             name: "PlugboardIsolation",
-            dependencies: ["PlugboardCore", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["PlugboardCore", "CSandbox", .product(name: "Logging", package: "swift-log")]
         ),
         // The conformance harness: never the app, only what a plugin sees of the host.
         .target(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlugboardEngine
+import PlugboardIsolation
 
 /// `--in-process` and `--call-timeout`, shared by run, render, call and inspect: where the
 /// engine that runs plugin code lives, and how long one call into it may take.
@@ -19,6 +20,13 @@ struct SupervisionOptions: ParsableArguments {
     )
     var callTimeout: Double = 5
 
+    @Flag(
+        name: .customLong("no-sandbox"),
+        help:
+            "Run the engine without its sandbox (seccomp filter, parent-death signal, memory limit), to debug a plugin with strace or gdb."
+    )
+    var noSandbox = false
+
     func validate() throws {
         guard callTimeout > 0, callTimeout.isFinite else {
             throw ValidationError("--call-timeout must be a positive number")
@@ -28,6 +36,8 @@ struct SupervisionOptions: ParsableArguments {
     /// The engine driver: supervised (an engine process of this same executable), or in process.
     func driver(_ launch: EngineLaunch, logLevel: String) -> any EngineDriver {
         if inProcess { return InProcessDriver(launch: launch) }
+        // Inherited by the engine process, which confines itself unless it is set.
+        if noSandbox { setenv(Sandbox.disabledVariable, "1", 1) }
         var launch = launch
         launch.logLevel = logLevel
         return Supervisor(executable: Check.executable, launch: launch, callTimeout: callTimeout)

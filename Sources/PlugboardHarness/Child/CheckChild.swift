@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Layers) import PlugboardCore
+import PlugboardIsolation
 
 /// The child's side of `plugboard check`: runs one job and reports through the transcript.
 /// The CLI's hidden `__check-child` subcommand calls `main`.
@@ -11,8 +12,9 @@ package enum CheckChild {
     /// process at once: no plugin code (static destructors, atexit handlers) runs after the
     /// outcome is written.
     package static func main(jobPath: String, transcriptPath: String) -> Never {
-        var limit = rlimit(rlim_cur: 0, rlim_max: 0)
-        setrlimit(Int32(RLIMIT_CORE.rawValue), &limit)  // a crash is a result, not a core file
+        for part in Sandbox.confine() {
+            FileHandle.standardError.write(Data("plugboard check: sandbox without \(part)\n".utf8))
+        }
         let transcript: ChildTranscript
         do {
             transcript = try ChildTranscript(path: transcriptPath)

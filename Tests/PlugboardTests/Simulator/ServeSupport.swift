@@ -21,7 +21,7 @@ final class ServeProcess {
         process.currentDirectoryURL = URL(fileURLWithPath: PackageRoot.path)
         process.standardOutput = output
         if let errors {
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: errors)
         } else {
             process.standardError = FileHandle.nullDevice

@@ -16,8 +16,9 @@ package enum EngineChild {
     package static let protocolFailureStatus: Int32 = 2
 
     package static func main(launchJSON: String, recorderPath: String) -> Never {
-        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
-        setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)  // a crash is contained, not a core file
+        for part in Sandbox.confine() {
+            FileHandle.standardError.write(Data("plugboard: sandbox without \(part)\n".utf8))
+        }
         let replies = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         func send(_ message: some Encodable) {

@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The sandbox's first part (#31), proved from inside a real hostile plugin: `HostileSignalsC`
+/// stops, kills and traces its parent when its button is tapped. Under the sandbox each call
+/// fails with EPERM and the session goes on; without it (`--no-sandbox`) the same tap kills
+/// the supervisor, so the attack is real.
+@Suite struct SandboxTests {
+    static let hostile = HostileApp.Screen(id: "hostile", plugin: "hostile_signals", library: "HostileSignalsC")
+    static let attacking = ["PLUGBOARD_TEST_HOSTILE": "1"]
+
+    @Test func aPluginCannotStopKillOrTraceTheSupervisor() throws {
+        let app = try HostileApp.write(extra: [Self.hostile])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let result = try HostileApp.run(
+            ["run"], app: app, input: "push hostile\ntap corpus-button\nshow\nstate\n", environment: Self.attacking)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("stop EPERM kill EPERM trace EPERM"))
+        #expect(result.stdout.contains("\"url\" : \"app://home/hostile\""))
+    }
+
+    @Test func withoutTheSandboxTheSameTapKillsTheSupervisor() throws {
+        let app = try HostileApp.write(extra: [Self.hostile])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let result = try HostileApp.run(
+            ["run", "--no-sandbox"], app: app, input: "push hostile\ntap corpus-button\nshow\n",
+            environment: Self.attacking)
+        #expect(result.status != 0)
+        #expect(!result.stdout.contains("stop EPERM"))
+    }
+
+    @Test func checkSurvivesAPluginThatAttacksIt() throws {
+        let library = Built.directory + "/libHostileSignalsC.so"
+        let result = try runPlugboard(["check", library], environment: Self.attacking)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("SUCCESS"), "\(result.stdout)")
+    }
+
+    /// The engine dies with its supervisor: killed with SIGKILL (no chance to clean up), the
+    /// supervisor leaves no engine running.
+    @Test func theEngineDiesWithItsSupervisor() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
+        process.arguments = ["run", Showcase.folder, "--plugin-path", Built.directory]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { try? input.fileHandleForWriting.close() }
+        // The first drawing is printed once the engine is ready.
+        _ = output.fileHandleForReading.availableData
+        // Its children, whichever of its threads started them.
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        let children = try FileManager.default.contentsOfDirectory(atPath: tasks).flatMap { task in
+            ((try? String(contentsOfFile: "\(tasks)/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ")
+        }
+        let engine = try #require(children.first.flatMap { Int32($0) })
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        // The kernel delivers the parent-death signal as the supervisor exits; the engine is
+        // then gone or a zombie waiting for its new parent to reap it. Bounded, never a hang.
+        var state = Self.state(of: engine)
+        for _ in 0..<500 where state != nil && state != "Z" {
+            usleep(10_000)
+            state = Self.state(of: engine)
+        }
+        #expect(state == nil || state == "Z", "the engine \(engine) is still \(state ?? "?")")
+    }
+
+    /// The state letter of `/proc/PID/stat` (R, S, Z, …), nil once the process is gone.
+    static func state(of pid: Int32) -> String? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
+    }
+}

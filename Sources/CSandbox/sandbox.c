@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* syscall() */
 #include "plugboard_sandbox.h"
 
 #include <errno.h>
@@ -8,6 +9,9 @@
 #include <linux/seccomp.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <poll.h>
+#include <pthread.h>
+#include <unistd.h>
 
 #if defined(__x86_64__)
 #define PB_AUDIT_ARCH AUDIT_ARCH_X86_64
@@ -84,6 +88,30 @@ int pb_sandbox_install_filter(pid_t self) {
     return 0;
 }
 
+static pid_t pb_parent;
+
+/* Waits for the parent process to end (its pidfd becomes readable; without pidfd_open, its pid
+ * stops being the parent), then ends this one. */
+static void *pb_watch_parent(void *unused) {
+    int descriptor = (int)syscall(SYS_pidfd_open, pb_parent, 0);
+    (void)unused;
+    if (descriptor >= 0) {
+        struct pollfd ended = {descriptor, POLLIN, 0};
+        while (poll(&ended, 1, -1) < 0 && errno == EINTR) {
+        }
+    } else {
+        while (getppid() == pb_parent) sleep(1);
+    }
+    _exit(137);
+}
+
 int pb_sandbox_die_with_parent(void) {
-    return prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) == 0 ? 0 : errno;
+    pthread_t watcher;
+    int status;
+    pb_parent = getppid();
+    if (pb_parent == 1) _exit(137); /* the parent ended before this process could watch it */
+    status = pthread_create(&watcher, NULL, pb_watch_parent, NULL);
+    if (status != 0) return status;
+    pthread_detach(watcher);
+    return 0;
 }

@@ -23,7 +23,7 @@ struct SupervisionOptions: ParsableArguments {
     @Flag(
         name: .customLong("no-sandbox"),
         help:
-            "Run the engine without its sandbox (seccomp filter, parent-death signal, memory limit), to debug a plugin with strace or gdb."
+            "Run the engine without its sandbox (seccomp filter, parent watch, memory limit), to debug a plugin with strace or gdb."
     )
     var noSandbox = false
 

@@ -3,8 +3,8 @@ import Foundation
 
 /// What confines a child that runs plugin code — a supervised engine, a `check` child — applied
 /// by the child itself before it loads any plugin (#31, first part):
-/// - it dies with its parent (`PR_SET_PDEATHSIG`): no engine spins on, orphaned, after the
-///   supervisor ends;
+/// - it dies with its parent (a thread waits on the parent's pidfd): no engine spins on,
+///   orphaned, after the supervisor ends;
 /// - a seccomp filter (`plugboard_sandbox.h`): a plugin can signal only its own process, and
 ///   cannot trace or read another (`kill(getppid(), SIGKILL)` and `SIGSTOP` fail with EPERM),
 ///   load kernel code, mount or reboot; `no_new_privs` is set first;
@@ -32,7 +32,7 @@ package enum Sandbox {
         }
         let death = pb_sandbox_die_with_parent()
         if death != 0 {
-            missing.append("the parent-death signal (\(why(death))): an engine can outlive its supervisor")
+            missing.append("the parent watch (\(why(death))): an engine can outlive its supervisor")
         }
         let filter = pb_sandbox_install_filter(getpid())
         if filter != 0 {

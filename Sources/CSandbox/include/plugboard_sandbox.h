@@ -15,8 +15,10 @@
  * Returns 0, or the errno of the prctl that failed (EINVAL: the kernel has no seccomp). */
 int pb_sandbox_install_filter(pid_t self);
 
-/* Asks the kernel to send SIGKILL to the calling process when its parent ends (PR_SET_PDEATHSIG):
- * an engine never outlives its supervisor. Returns 0 or the errno of prctl. */
+/* Ends the calling process when its parent process ends: an engine never outlives its
+ * supervisor, even while a plugin spins. A thread waits on the parent's pidfd (PR_SET_PDEATHSIG
+ * would not do: it follows the parent *thread*, and a supervisor starts engines from worker
+ * threads that may end while it runs). Returns 0 or the error of pthread_create. */
 int pb_sandbox_die_with_parent(void);
 
 #endif

@@ -37,12 +37,15 @@ import Testing
         #expect(result.stdout.contains("SUCCESS"), "\(result.stdout)")
     }
 
-    /// The engine dies with its supervisor: killed with SIGKILL (no chance to clean up), the
-    /// supervisor leaves no engine running.
-    @Test func theEngineDiesWithItsSupervisor() throws {
+    /// The engine dies with its supervisor: killed with SIGKILL (no chance to clean up) while a
+    /// plugin spins in the engine (so it never reads the end of its input), the supervisor
+    /// leaves no engine running.
+    @Test func theEngineDiesWithItsSupervisorEvenWhileAPluginSpins() throws {
+        let app = try HostileApp.write()
+        defer { try? FileManager.default.removeItem(at: app) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
-        process.arguments = ["run", Showcase.folder, "--plugin-path", Built.directory]
+        process.arguments = ["run", app.path, "--plugin-path", Built.directory, "--call-timeout", "60"]
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -58,6 +61,13 @@ import Testing
             ((try? String(contentsOfFile: "\(tasks)/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ")
         }
         let engine = try #require(children.first.flatMap { Int32($0) })
+        try input.fileHandleForWriting.write(contentsOf: Data("push loop\n".utf8))
+        var spinning = Self.isRunning(engine)
+        for _ in 0..<500 where !spinning {  // until will_appear spins (bounded)
+            usleep(10_000)
+            spinning = Self.isRunning(engine)
+        }
+        #expect(spinning)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         // The kernel delivers the parent-death signal as the supervisor exits; the engine is
@@ -70,9 +80,20 @@ import Testing
         #expect(state == nil || state == "Z", "the engine \(engine) is still \(state ?? "?")")
     }
 
+    /// True while one of the process's threads is running (state R).
+    static func isRunning(_ pid: Int32) -> Bool {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.contains { state(in: "/proc/\(pid)/task/\($0)/stat") == "R" }
+    }
+
     /// The state letter of `/proc/PID/stat` (R, S, Z, …), nil once the process is gone.
     static func state(of pid: Int32) -> String? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        state(in: "/proc/\(pid)/stat")
+    }
+
+    /// The state letter of a `stat` file.
+    static func state(in path: String) -> String? {
+        guard let stat = try? String(contentsOfFile: path, encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return nil }
         return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)

@@ -2,6 +2,8 @@
 #include "plugboard_sandbox.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/memfd.h>
 #include <signal.h>
 #include <stddef.h>
 #include <linux/audit.h>
@@ -114,4 +116,17 @@ int pb_sandbox_die_with_parent(void) {
     if (status != 0) return status;
     pthread_detach(watcher);
     return 0;
+}
+
+int pb_sealed_memfd(const char *name, unsigned long size) {
+    int descriptor = (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (descriptor < 0) return -1;
+    if (ftruncate(descriptor, (off_t)size) != 0 ||
+        fcntl(descriptor, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) != 0) {
+        int saved = errno;
+        close(descriptor);
+        errno = saved;
+        return -1;
+    }
+    return descriptor;
 }

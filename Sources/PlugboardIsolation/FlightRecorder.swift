@@ -1,3 +1,4 @@
+import CSandbox
 import Foundation
 @_spi(Layers) import PlugboardCore
 
@@ -69,6 +70,25 @@ package final class FlightRecorder: @unchecked Sendable {
         base.storeBytes(of: Self.magic, toByteOffset: Offset.magic, as: UInt32.self)
         base.storeBytes(of: Self.layoutVersion, toByteOffset: Offset.version, as: UInt32.self)
     }
+
+    /// The supervisor's side: a sealed shared memory file (`pb_sealed_memfd`) that nothing, not a
+    /// plugin in the engine either, can shrink or grow under it. The engine opens it by `path`.
+    package convenience init(sealed name: String) throws {
+        let descriptor = pb_sealed_memfd(name, UInt(Self.size))
+        guard descriptor >= 0 else { throw FlightRecorderError.cannotOpen(name, errno) }
+        try self.init(mapping: descriptor, path: name)
+        sealedDescriptor = descriptor
+        base.storeBytes(of: Self.magic, toByteOffset: Offset.magic, as: UInt32.self)
+        base.storeBytes(of: Self.layoutVersion, toByteOffset: Offset.version, as: UInt32.self)
+    }
+
+    /// The sealed file's descriptor, kept open while the engine may still open it.
+    private var sealedDescriptor: Int32?
+
+    /// Where another process of the same user opens the sealed file (`/proc/PID/fd/N`).
+    package var sealedPath: String? { sealedDescriptor.map { "/proc/\(getpid())/fd/\($0)" } }
+
+    deinit { if let sealedDescriptor { close(sealedDescriptor) } }
 
     /// Maps a file the supervisor created: the engine's side.
     package convenience init(openingAt path: String) throws {

@@ -21,4 +21,10 @@ int pb_sandbox_install_filter(pid_t self);
  * threads that may end while it runs). Returns 0 or the error of pthread_create. */
 int pb_sandbox_die_with_parent(void);
 
+/* A shared memory file of `size` bytes, close-on-exec, sealed so that it can never shrink or
+ * grow: the flight recorder. The engine maps it too, so a plugin can reach it; sealed, it cannot
+ * truncate it under the supervisor, which would then die of SIGBUS reading it.
+ * Returns the descriptor, or -1 with errno set. */
+int pb_sealed_memfd(const char *name, unsigned long size);
+
 #endif

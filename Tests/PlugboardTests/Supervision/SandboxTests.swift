@@ -8,7 +8,7 @@ import Testing
 /// the supervisor, so the attack is real.
 @Suite struct SandboxTests {
     static let hostile = HostileApp.Screen(id: "hostile", plugin: "hostile_signals", library: "HostileSignalsC")
-    static let attacking = ["PLUGBOARD_TEST_HOSTILE": "1"]
+    static let attacking = ["PLUGBOARD_TEST_HOSTILE": "signals"]
 
     @Test func aPluginCannotStopKillOrTraceTheSupervisor() throws {
         let app = try HostileApp.write(extra: [Self.hostile])
@@ -28,6 +28,32 @@ import Testing
             environment: Self.attacking)
         #expect(result.status != 0)
         #expect(!result.stdout.contains("stop EPERM"))
+    }
+
+    /// A plugin that truncates the flight recorder (a file the supervisor maps) and crashes: the
+    /// recorder is sealed, the truncation fails, and the supervisor reads it to name the plugin
+    /// (before, it died of SIGBUS).
+    @Test func theFlightRecorderCannotBeTruncatedUnderTheSupervisor() throws {
+        let app = try HostileApp.write(extra: [Self.hostile])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let result = try HostileApp.run(
+            ["run", "--json"], app: app, input: "push hostile\ntap corpus-button\n",
+            environment: ["PLUGBOARD_TEST_HOSTILE": "truncate"])
+        #expect(result.status == 3, "\(result.stderr)")
+        let lines = try JSONLines(result.stdout)
+        #expect(lines.events.first?["plugin"] as? String == "hostile_signals")
+        #expect(lines.states.last?.state.rootStack == ["home", "hostile"])
+    }
+
+    /// A plugin that writes a new name into the recorder at every start, then crashes: each
+    /// restart would leave out a name never seen again. Restarts are bounded per session.
+    @Test func restartsAreBoundedPerSessionNotPerName() throws {
+        let app = try HostileApp.write(extra: [Self.hostile])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let result = try HostileApp.run(
+            ["run"], app: app, input: "show\n", environment: ["PLUGBOARD_TEST_HOSTILE": "forge"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("the engine was started 12 times this session"), "\(result.stderr)")
     }
 
     @Test func checkSurvivesAPluginThatAttacksIt() throws {

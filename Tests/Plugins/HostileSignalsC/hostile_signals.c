@@ -1,13 +1,20 @@
-/* HostileSignalsC — a screen whose button attacks the process that runs its engine: it stops
- * and kills its parent and tries to trace it. The sandbox (#31) must refuse each with EPERM; the
- * button's label then says what each call returned ("stop EPERM kill EPERM trace EPERM").
- * It attacks only when PLUGBOARD_TEST_HOSTILE is set, so a test that loads every library in its
- * own process is never at risk. */
+/* HostileSignalsC — a screen that attacks the supervisor of its engine, as PLUGBOARD_TEST_HOSTILE
+ * says (unset: it is a correct screen, so a test that loads every library in its own process is
+ * never at risk):
+ *   signals   its button stops and kills its parent and tries to trace it; the label then says
+ *             what each call returned ("stop EPERM kill EPERM trace EPERM" under the sandbox);
+ *   truncate  its button truncates the flight recorder (the engine's --recorder argument), says
+ *             what that returned ("truncate EPERM"), and crashes, so the supervisor reads it;
+ *   forge     at every start (entry init) it writes a new plugin name into the recorder's call
+ *             in flight and crashes, so each restart blames a name never seen before. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <unistd.h>
 
@@ -17,9 +24,11 @@
 #define CORPUS_PLUGIN_NAME "Hostile Signals"
 #define CORPUS_DESCRIPTION "stops, kills and traces its parent when its button is tapped"
 #define CORPUS_ON_TAP(state) hostile_attack(state)
+#define CORPUS_ENTRY_INIT(info) hostile_forge()
 
 struct corpus_screen_state;
 static void hostile_attack(struct corpus_screen_state *state);
+static void hostile_forge(void);
 
 #include "../Corpus/Common/corpus_screen.h"
 
@@ -28,11 +37,55 @@ static const char *outcome(int result) {
     return errno == EPERM ? "EPERM" : "FAILED";
 }
 
+static int hostile_mode(const char *mode) {
+    const char *set = getenv("PLUGBOARD_TEST_HOSTILE");
+    return set != NULL && strcmp(set, mode) == 0;
+}
+
+/* Opens the flight recorder the engine was started with (`--recorder PATH` in its command line). */
+static int hostile_open_recorder(void) {
+    static char arguments[65536];
+    size_t length, at;
+    int descriptor = open("/proc/self/cmdline", O_RDONLY);
+    if (descriptor < 0) return -1;
+    length = (size_t)read(descriptor, arguments, sizeof arguments - 1);
+    close(descriptor);
+    for (at = 0; at < length; at += strlen(arguments + at) + 1) {
+        if (strcmp(arguments + at, "--recorder") == 0 && at + 11 < length) {
+            return open(arguments + at + 11, O_RDWR);
+        }
+    }
+    return -1;
+}
+
+static void hostile_forge(void) {
+    char name[64];
+    unsigned char *recorder;
+    int descriptor;
+    if (!hostile_mode("forge")) return;
+    descriptor = hostile_open_recorder();
+    if (descriptor < 0) return;
+    recorder = mmap(NULL, 64 + 576, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0);
+    if (recorder == MAP_FAILED) return;
+    /* Header: depth (u32) at 24; frame 0 at 64: function at 0, plugin at 208 (see FlightRecorder). */
+    snprintf(name, sizeof name, "forged-%ld", (long)getpid());
+    strcpy((char *)recorder + 64, "create");
+    strcpy((char *)recorder + 64 + 208, name);
+    *(volatile unsigned int *)(recorder + 24) = 1;
+    corpus_write_through_null();
+}
+
 static void hostile_attack(struct corpus_screen_state *state) {
     char line[96];
     pid_t parent = getppid();
     const char *stop, *killed, *trace;
-    if (getenv("PLUGBOARD_TEST_HOSTILE") == NULL) return;
+    if (hostile_mode("truncate")) {
+        int descriptor = hostile_open_recorder();
+        snprintf(line, sizeof line, "truncate %s", descriptor < 0 ? "NOFILE" : outcome(ftruncate(descriptor, 0)));
+        state->host->views->set_text(state->host, state->label, line);
+        corpus_write_through_null();
+    }
+    if (!hostile_mode("signals")) return;
     stop = outcome(kill(parent, SIGSTOP));
     killed = outcome(kill(parent, SIGKILL));
     trace = outcome(ptrace(PTRACE_ATTACH, parent, NULL, NULL) == -1 ? -1 : 0);

@@ -31,10 +31,12 @@ final class EngineProcess {
 
     /// Starts `executable __engine` and sends it the handshake; `handshake()` then waits for it
     /// to load the app.
-    init(executable: String, launch: EngineLaunch, recorderPath: String, limits: Limits) throws(EngineStartFailure) {
+    init(executable: String, launch: EngineLaunch, limits: Limits) throws(EngineStartFailure) {
         self.limits = limits
+        let recorderPath: String
         do {
-            recorder = try FlightRecorder(creatingAt: recorderPath)
+            recorder = try FlightRecorder(sealed: "plugboard-recorder")
+            recorderPath = recorder.sealedPath ?? ""
         } catch {
             throw EngineStartFailure(error)
         }

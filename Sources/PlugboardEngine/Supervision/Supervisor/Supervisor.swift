@@ -17,8 +17,9 @@ package final class Supervisor: EngineDriver {
     private var engine: EngineProcess?
     /// The last state URL an engine reported: where a restarted engine is brought back to.
     private var stateURL: String?
-    private let folder: URL
     private var started = 0
+    /// The most engine starts in one session: the first and a handful of restarts.
+    static let maximumStarts = 12
     /// Why the last restart could not start an engine.
     private var startFailure: String?
     /// Failures not traced to a plugin since the last answered request: a second one ends the engine.
@@ -29,14 +30,9 @@ package final class Supervisor: EngineDriver {
         self.executable = executable
         self.launch = launch
         limits = EngineProcess.Limits(callTimeout: callTimeout)
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "plugboard-engine-\(getpid())-\(UUID().uuidString.prefix(8))")
     }
 
-    deinit {
-        stop()
-        try? FileManager.default.removeItem(at: folder)
-    }
+    deinit { stop() }
 
     package func start() throws(EngineStartFailure) -> EngineReady {
         var failures: [ContainedFailure] = []
@@ -124,11 +120,15 @@ package final class Supervisor: EngineDriver {
     /// Starts an engine, leaving out each plugin that fails while it loads.
     private func startEngine(_ failures: inout [ContainedFailure]) throws(EngineStartFailure) -> EngineReady {
         while true {
+            // Bounded per session, never per plugin name: a plugin that fails under another
+            // name at every start (forging what the recorder says) cannot restart it forever.
+            guard started < Self.maximumStarts else {
+                throw EngineStartFailure(
+                    "the engine was started \(started) times this session, the most there may be: a plugin keeps taking it down"
+                )
+            }
             started += 1
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let process = try EngineProcess(
-                executable: executable, launch: launch,
-                recorderPath: folder.appendingPathComponent("recorder-\(started)").path, limits: limits)
+            let process = try EngineProcess(executable: executable, launch: launch, limits: limits)
             let message: EngineMessage
             do throws(ContainedFailure) {
                 message = try process.handshake()

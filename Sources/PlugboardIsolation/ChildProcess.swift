@@ -132,17 +132,43 @@ package final class ChildProcess {
     private var isInputClosed = false
 
     /// How the child ended, once it has: waits at most `timeout` seconds; nil when it still runs.
+    ///
+    /// Foundation learns of the end through a descriptor the child inherits, so a process the
+    /// child forked can hold it open long after the child is gone; every 10 ms the kernel is
+    /// asked as well (`waitid` without reaping: Foundation still reaps it).
     package func wait(timeout: Double) -> Ending? {
         if let ending { return ending }
-        guard ended.wait(timeout: .now() + timeout) == .success else { return nil }
-        return reap()
+        let deadline = DispatchTime.now() + timeout
+        while true {
+            if ended.wait(timeout: min(deadline, .now() + .milliseconds(10))) == .success { return reap() }
+            if let kernel = endedByKernel() {
+                ending = kernel
+                return kernel
+            }
+            if DispatchTime.now() >= deadline { return nil }
+        }
     }
+
+    /// True once the child has ended (it is not waited for).
+    package var hasEnded: Bool { wait(timeout: 0) != nil }
 
     /// Waits for the child to end, however long it takes.
     package func wait() -> Ending {
-        if let ending { return ending }
-        ended.wait()
-        return reap()
+        while true {
+            if let ending = wait(timeout: 3_600) { return ending }
+        }
+    }
+
+    /// How the kernel says the child ended, without reaping it; nil while it runs.
+    private func endedByKernel() -> Ending? {
+        var info = siginfo_t()
+        let options = WEXITED | WNOHANG | WNOWAIT
+        guard waitid(P_PID, id_t(process.processIdentifier), &info, options) == 0 else {
+            return nil  // ECHILD: Foundation reaped it, and its handler tells the end
+        }
+        guard info._sifields._sigchld.si_pid != 0 else { return nil }
+        let status = info._sifields._sigchld.si_status
+        return info.si_code == Int32(CLD_EXITED) ? .exited(status) : .signaled(status)
     }
 
     /// Waits at most `timeout` seconds; a child still running then is killed and reported as

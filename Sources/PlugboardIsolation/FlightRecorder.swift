@@ -211,7 +211,8 @@ package final class FlightRecorder: @unchecked Sendable {
     private static func string(at field: UnsafeMutableRawPointer, size: Int) -> String {
         let bytes = UnsafeRawBufferPointer(start: field, count: size)
         let end = bytes.firstIndex(of: 0) ?? size
-        return String(decoding: bytes[..<end], as: UTF8.self)
+        // Written by code a plugin shares memory with: printed, it must not drive the terminal.
+        return String(decoding: bytes[..<end], as: UTF8.self).escapingControlCharacters
     }
 }
 

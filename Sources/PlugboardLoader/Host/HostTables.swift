@@ -38,7 +38,7 @@ enum HostTables {
             }
         // A log line is kept even when it is not UTF-8: shown with U+FFFD, and said so.
         let text = String(validatingCString: message) ?? (String(cString: message) + " [not UTF-8]")
-        instance.log(level, text)
+        instance.log(level, text.escapingControlCharacters)  // printed on terminals: no escape sequences
     }
 
     /// A string argument of a view call, refused when it is not UTF-8.

@@ -56,6 +56,33 @@ import Testing
         #expect(result.stderr.contains("the engine was started 12 times this session"), "\(result.stderr)")
     }
 
+    /// A plugin that forks a process keeping the engine's descriptors, then crashes: the crash is
+    /// reported as the signal it was (the supervisor watches the engine's process, not the pipe,
+    /// which stays open), not as a time-out after waiting for the grandchild.
+    @Test func aForkedGrandchildDoesNotHideTheEnginesEnd() throws {
+        let app = try HostileApp.write(extra: [Self.hostile])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let result = try runPlugboard(
+            ["run", "--json", app.path, "--plugin-path", Built.directory, "--call-timeout", "60"],
+            input: "push hostile\ntap corpus-button\n", environment: ["PLUGBOARD_TEST_HOSTILE": "fork"])
+        #expect(result.status == 3, "\(result.stderr)")
+        let event = try #require(try JSONLines(result.stdout).events.first)
+        #expect(event["plugin"] as? String == "hostile_signals")
+        #expect(event["reason"] as? String == "signal")
+    }
+
+    /// A plugin's log line with escape sequences reaches the terminal escaped.
+    @Test func aPluginsLogLineCannotDriveTheTerminal() throws {
+        let app = try HostileApp.write(extra: [Self.hostile])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let result = try HostileApp.run(
+            ["run", "--log-level", "info"], app: app, input: "push hostile\ntap corpus-button\n",
+            environment: ["PLUGBOARD_TEST_HOSTILE": "escape"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains(#"\u{1B}[2J\u{1B}]0;pwned\u{7}cleared"#), "\(result.stderr)")
+        #expect(!result.stderr.contains("\u{1B}") && !result.stdout.contains("\u{1B}]0;"))
+    }
+
     @Test func checkSurvivesAPluginThatAttacksIt() throws {
         let library = Built.directory + "/libHostileSignalsC.so"
         let result = try runPlugboard(["check", library], environment: Self.attacking)

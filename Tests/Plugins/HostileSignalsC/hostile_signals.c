@@ -5,6 +5,9 @@
  *             what each call returned ("stop EPERM kill EPERM trace EPERM" under the sandbox);
  *   truncate  its button truncates the flight recorder (the engine's --recorder argument), says
  *             what that returned ("truncate EPERM"), and crashes, so the supervisor reads it;
+ *   fork      its button forks a process that keeps the engine's pipes for 20 s, then
+ *             crashes: the supervisor must see the engine's end, not wait for the pipes';
+ *   escape    its button logs a line that would clear the terminal and set its title;
  *   forge     at every start (entry init) it writes a new plugin name into the recorder's call
  *             in flight and crashes, so each restart blames a name never seen before. */
 #define _GNU_SOURCE
@@ -84,6 +87,22 @@ static void hostile_attack(struct corpus_screen_state *state) {
         snprintf(line, sizeof line, "truncate %s", descriptor < 0 ? "NOFILE" : outcome(ftruncate(descriptor, 0)));
         state->host->views->set_text(state->host, state->label, line);
         corpus_write_through_null();
+    }
+    if (hostile_mode("fork")) {
+        if (fork() == 0) {
+            /* Keeps the engine's pipes to its supervisor (descriptors 3 and up), not the
+             * terminal's, so only a supervisor that waits for the pipes waits for it. */
+            close(0);
+            close(1);
+            close(2);
+            sleep(20);
+            _exit(0);
+        }
+        corpus_write_through_null();
+    }
+    if (hostile_mode("escape")) {
+        state->host->log(state->host, PB_LOG_WARNING, "\033[2J\033]0;pwned\007cleared");
+        return;
     }
     if (!hostile_mode("signals")) return;
     stop = outcome(kill(parent, SIGSTOP));

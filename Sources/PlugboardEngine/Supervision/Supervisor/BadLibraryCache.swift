@@ -1,4 +1,5 @@
 import Foundation
+import PlugboardCore
 import PlugboardLoader
 
 /// Libraries whose probe took the engine down, remembered by path, size, modification time and
@@ -35,7 +36,9 @@ package struct BadLibraryCache {
         guard let known = entries().first(where: { $0.path == path }), let current = Self.identity(of: path),
             known.size == current.size, known.mtime == current.mtime, known.sha256 == current.sha256
         else { return nil }
-        return known
+        var entry = known
+        entry.failure = known.failure.escapingControlCharacters  // a file anyone may have edited
+        return entry
     }
 
     /// Remembers that probing `path` failed as `failure` says.
@@ -53,8 +56,14 @@ package struct BadLibraryCache {
         if all.contains(where: { $0.path == path }) { save(all.filter { $0.path != path }) }
     }
 
+    /// The most bytes the cache is read from: a bigger file (a few entries take kilobytes) is
+    /// not this cache, and is neither read whole nor trusted.
+    static let maximumFileSize = 1 << 20
+
     private func entries() -> [Entry] {
-        guard let data = try? Data(contentsOf: file) else { return [] }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int,
+            size <= Self.maximumFileSize, let data = try? Data(contentsOf: file)
+        else { return [] }
         return (try? JSONDecoder().decode([Entry].self, from: data)) ?? []
     }
 

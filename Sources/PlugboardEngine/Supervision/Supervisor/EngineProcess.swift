@@ -115,7 +115,12 @@ final class EngineProcess {
             // Wake at least every 100 ms to look at the recorder.
             var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
             let slice = Int32(min(100, max(1, (limit - waited) * 1000)))
-            guard poll(&descriptor, 1, slice) > 0 else { continue }
+            guard poll(&descriptor, 1, slice) > 0 else {
+                // The engine's end is its process's, not the pipe's: a process it forked keeps
+                // the pipe open. (A reply written just before the end is still read first.)
+                if child.hasEnded, poll(&descriptor, 1, 0) == 0 { throw fail(nil) }
+                continue
+            }
             let count = chunk.withUnsafeMutableBytes { read(replies, $0.baseAddress, $0.count) }
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count > 0 else { throw fail(nil) }  // end of file: the engine is gone

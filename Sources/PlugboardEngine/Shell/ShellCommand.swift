@@ -52,18 +52,27 @@ package enum ShellCommand: Equatable, Sendable {
         case unknown(String)
         case missingArgument(String)
         case badArgument(String, String)
+        /// A line over `maximumLineLength` bytes (its length).
+        case tooLong(Int)
 
         package var description: String {
             switch self {
             case .unknown(let word): "unknown command '\(word)'; type 'help' for the list"
             case .missingArgument(let command): "'\(command)' needs an argument; type 'help'"
             case .badArgument(let command, let argument): "'\(command)' does not take '\(argument)'; type 'help'"
+            case .tooLong(let length):
+                "a command of \(length) bytes, over the limit of \(ShellCommand.maximumLineLength): refused"
             }
         }
     }
 
+    /// The longest command line: a URL or a data string is far shorter; a longer line is a
+    /// mistake (or an attack) to refuse before it costs the engine anything.
+    package static let maximumLineLength = 65_536
+
     /// Parses a line; nil for a blank line or a `#` comment.
     package static func parse(_ line: String) throws(ParseError) -> ShellCommand? {
+        guard line.utf8.count <= maximumLineLength else { throw .tooLong(line.utf8.count) }
         let parts = line.split(separator: " + ", omittingEmptySubsequences: false).map(String.init)
         if parts.count > 1 {
             var steps: [RouteStep] = []

@@ -56,7 +56,20 @@ enum HostTables {
                     instance.refuse("create", because: "\(ViewError.unknownKind(kind))")
                     return 0
                 }
-                return instance.views.create(kind, owner: instance.owner).rawValue
+                let tree = instance.views
+                // Bounded: a screen needs far fewer views, and every view costs every tree walk.
+                if tree.count(ownedBy: instance.owner) >= ViewTree.maximumViewsPerInstance {
+                    instance.refuse(
+                        "create",
+                        because: "the instance has \(ViewTree.maximumViewsPerInstance) views, the most one may have")
+                    return 0
+                }
+                if tree.count >= ViewTree.maximumViews {
+                    instance.refuse(
+                        "create", because: "the app has \(ViewTree.maximumViews) views, the most there may be")
+                    return 0
+                }
+                return tree.create(kind, owner: instance.owner).rawValue
             },
             release: { host, view in
                 InstanceHost.perform(host, "release") { try $0.views.release(ViewHandle(view), by: $0.owner) }

@@ -91,6 +91,14 @@ package final class ViewTree {
     /// Every live view, in no particular order.
     package var allViews: [HostView] { views.values }
 
+    /// The most views one plugin instance may own (view.h, `create`).
+    package static let maximumViewsPerInstance = 10_000
+    /// The most views there may be in the app.
+    package static let maximumViews = 100_000
+
+    /// How many views `owner` has.
+    package func count(ownedBy owner: ViewOwner) -> Int { viewsByOwner[owner]?.count ?? 0 }
+
     /// Creates a detached view of `kind` owned by `owner`.
     @discardableResult
     package func create(_ kind: ViewKind, owner: ViewOwner) -> ViewHandle {
@@ -158,6 +166,20 @@ package final class ViewTree {
     @discardableResult
     package func releaseAll(ownedBy owner: ViewOwner) -> Int {
         let left = viewsByOwner[owner]?.values ?? []
+        // Linear: each parent that stays loses all of these children in one pass, and the views
+        // are then released with no parent to search (one by one, a container of n children
+        // cost n² steps).
+        let leaving = Set(left.map(\.handle))
+        var parents: Set<ViewHandle> = []
+        for view in left {
+            if let parent = view.parent, !leaving.contains(parent) { parents.insert(parent) }
+            view.parent = nil
+        }
+        for parent in parents { views[parent]?.children.removeAll { leaving.contains($0) } }
+        for view in left {
+            for child in view.children where !leaving.contains(child) { views[child]?.parent = nil }
+            view.children.removeAll()
+        }
         for view in left { try? release(view.handle, by: .host) }
         grants[owner] = nil
         return left.count

@@ -83,6 +83,19 @@ import Testing
         #expect(!result.stderr.contains("\u{1B}") && !result.stdout.contains("\u{1B}]0;"))
     }
 
+    /// A screen that tries to make a million views gets 10,000 (its three and 9,997 more), is
+    /// told why, and the session — releasing them all when the app ends — goes on.
+    @Test func viewsAreBoundedPerInstance() throws {
+        let app = try HostileApp.write(extra: [Self.hostile])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let result = try HostileApp.run(
+            ["run"], app: app, input: "push hostile\ntap corpus-button\nshow\nback\nstate\n",
+            environment: ["PLUGBOARD_TEST_HOSTILE": "views"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("views 9997"))
+        #expect(result.stderr.contains("create refused: the instance has 10000 views, the most one may have"))
+    }
+
     @Test func checkSurvivesAPluginThatAttacksIt() throws {
         let library = Built.directory + "/libHostileSignalsC.so"
         let result = try runPlugboard(["check", library], environment: Self.attacking)

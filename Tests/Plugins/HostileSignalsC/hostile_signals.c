@@ -8,6 +8,8 @@
  *   fork      its button forks a process that keeps the engine's pipes for 20 s, then
  *             crashes: the supervisor must see the engine's end, not wait for the pipes';
  *   escape    its button logs a line that would clear the terminal and set its title;
+ *   views     its button makes views into its root until the host refuses one (it tries a
+ *             million), and says how many it got ("views 9997");
  *   forge     at every start (entry init) it writes a new plugin name into the recorder's call
  *             in flight and crashes, so each restart blames a name never seen before. */
 #define _GNU_SOURCE
@@ -99,6 +101,19 @@ static void hostile_attack(struct corpus_screen_state *state) {
             _exit(0);
         }
         corpus_write_through_null();
+    }
+    if (hostile_mode("views")) {
+        const pb_view_api_t *v = state->host->views;
+        long made = 0;
+        while (made < 1000000) {
+            pb_view_t view = v->create(state->host, PB_VIEW_LABEL);
+            if (view == PB_VIEW_NONE) break;
+            v->add_child(state->host, state->root, view);
+            made++;
+        }
+        snprintf(line, sizeof line, "views %ld", made);
+        v->set_text(state->host, state->label, line);
+        return;
     }
     if (hostile_mode("escape")) {
         state->host->log(state->host, PB_LOG_WARNING, "\033[2J\033]0;pwned\007cleared");

@@ -65,7 +65,9 @@ typedef void (*pb_tap_action_t)(void *context, pb_view_t view);
  */
 typedef struct pb_view_api {
     /* Creates a detached, visible view of `kind` with an empty frame.
-     * Returns PB_VIEW_NONE for an unknown kind. The calling instance owns the view. */
+     * Returns PB_VIEW_NONE for an unknown kind, and when the calling instance already owns
+     * 10,000 views or the app has 100,000 (a screen needs far fewer; the host logs it).
+     * The calling instance owns the view. */
     pb_view_t (*create)(const struct pb_host *host, pb_view_kind_t kind);
 
     /* Destroys `view`: removes it from its parent, detaches its children (they stay alive and

@@ -36,18 +36,21 @@ package final class ViewTree {
     /// sequence number in the high 32 bits, random-looking bits in the low 32, so a plugin cannot
     /// guess another instance's handles from its own.
     private static let nextHandle = Atomic<UInt64>(1)
-    /// The key of the low bits, drawn once: one `getrandom` system call per process, where a
+    /// A key of the low bits, drawn once: one `getrandom` system call per process, where a
     /// random number per handle made one per view (sixty at the Showcase's start).
     private static let handleKey = UInt64.random(in: .min ... .max)
 
-    /// The handle numbered `sequence`: its low 32 bits are SplitMix64's finaliser over the
-    /// sequence and the process's key, never zero.
+    /// The handle numbered `sequence`: its low 32 bits are a keyed PRF of the sequence — the
+    /// standard library's `Hasher` (SipHash, with the process's random 128-bit seed) over this
+    /// process's key and the sequence — never zero. A plugin that sees its own handles learns
+    /// nothing of the key (SplitMix64's invertible finaliser, used before, gave it up from two
+    /// handles in seconds), so it cannot make up another instance's handles.
     static func handle(sequence: UInt64) -> ViewHandle {
-        var mixed = handleKey &+ sequence &* 0x9E37_79B9_7F4A_7C15
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        mixed ^= mixed >> 31
-        return ViewHandle(sequence << 32 | max(1, mixed >> 32))
+        var hasher = Hasher()
+        hasher.combine(handleKey)
+        hasher.combine(sequence)
+        let tag = UInt64(UInt(bitPattern: hasher.finalize())) >> 32
+        return ViewHandle(sequence << 32 | max(1, tag))
     }
 
     package init() {}

@@ -96,6 +96,20 @@ import Testing
         #expect(result.stderr.contains("create refused: the instance has 10000 views, the most one may have"))
     }
 
+    /// A plugin that hangs while faking progress in the recorder is stopped at the request's own
+    /// deadline (10 s with `--call-timeout 1`), counted by the supervisor from when it sent it.
+    @Test func fakedProgressDoesNotExtendTheDeadline() throws {
+        let app = try HostileApp.write(extra: [Self.hostile])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let result = try HostileApp.run(
+            ["run", "--json"], app: app, input: "push hostile\ntap corpus-button\n",
+            environment: ["PLUGBOARD_TEST_HOSTILE": "bump"])
+        #expect(result.status == 3, "\(result.stderr)")
+        let event = try #require(try JSONLines(result.stdout).events.first)
+        #expect(event["reason"] as? String == "timeout")
+        #expect(event["plugin"] as? String == "hostile_signals")
+    }
+
     @Test func checkSurvivesAPluginThatAttacksIt() throws {
         let library = Built.directory + "/libHostileSignalsC.so"
         let result = try runPlugboard(["check", library], environment: Self.attacking)

@@ -10,6 +10,8 @@
  *   escape    its button logs a line that would clear the terminal and set its title;
  *   views     its button makes views into its root until the host refuses one (it tries a
  *             million), and says how many it got ("views 9997");
+ *   bump      its button hangs, bumping the recorder's count of calls entered every millisecond,
+ *             as if it made progress;
  *   forge     at every start (entry init) it writes a new plugin name into the recorder's call
  *             in flight and crashes, so each restart blames a name never seen before. */
 #define _GNU_SOURCE
@@ -114,6 +116,19 @@ static void hostile_attack(struct corpus_screen_state *state) {
         snprintf(line, sizeof line, "views %ld", made);
         v->set_text(state->host, state->label, line);
         return;
+    }
+    if (hostile_mode("bump")) {
+        int descriptor = hostile_open_recorder();
+        volatile unsigned long long *entered;
+        unsigned char *recorder;
+        if (descriptor < 0) return;
+        recorder = mmap(NULL, 64, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0);
+        if (recorder == MAP_FAILED) return;
+        entered = (volatile unsigned long long *)(recorder + 8);
+        for (;;) {
+            *entered += 1;
+            usleep(1000);
+        }
     }
     if (hostile_mode("escape")) {
         state->host->log(state->host, PB_LOG_WARNING, "\033[2J\033]0;pwned\007cleared");

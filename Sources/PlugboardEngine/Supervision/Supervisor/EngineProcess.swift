@@ -14,7 +14,9 @@ final class EngineProcess {
     struct Limits: Sendable {
         /// How long one call into plugin code may run (`--call-timeout`).
         var callTimeout: Double
-        /// How long the engine's own code may take to answer.
+        /// How long the engine's own code may take to answer, and the most a whole request may
+        /// take, counted from when it was sent: no progress a plugin fakes in the recorder
+        /// extends it.
         var hostTimeout: Double { max(10, 5 * callTimeout) }
     }
 
@@ -96,7 +98,8 @@ final class EngineProcess {
     private func receive<Message: Decodable>() throws(ContainedFailure) -> Message {
         if let failure { throw failure }
         var lastProgress = recorder.progress
-        var since = DispatchTime.now().uptimeNanoseconds
+        let sent = DispatchTime.now().uptimeNanoseconds
+        var since = sent
         while true {
             do throws(FrameError) {
                 if let payload = try buffer.next() { return try EngineFrame.decode(Message.self, from: payload) }
@@ -112,6 +115,9 @@ final class EngineProcess {
             let limit = progress.depth > 0 ? limits.callTimeout : limits.hostTimeout
             let waited = Double(now - since) / 1e9
             if waited >= limit { throw fail(.timedOut(seconds: limit)) }
+            // The recorder is written by code a plugin shares memory with: progress it shows may
+            // be faked, so the whole request has a deadline of its own.
+            if Double(now - sent) / 1e9 >= limits.hostTimeout { throw fail(.timedOut(seconds: limits.hostTimeout)) }
             // Wake at least every 100 ms to look at the recorder.
             var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
             let slice = Int32(min(100, max(1, (limit - waited) * 1000)))

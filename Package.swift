@@ -106,7 +106,7 @@ let package = Package(
             name: "PlugboardHarness",
             dependencies: [
                 "PlugboardCore", "PlugboardConfig", "PlugboardLoader", "PlugboardIsolation",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The supervised engine, its supervisor and the shell's commands.

@@ -12,6 +12,11 @@ package enum CheckChild {
     /// process at once: no plugin code (static destructors, atexit handlers) runs after the
     /// outcome is written.
     package static func main(jobPath: String, transcriptPath: String) -> Never {
+        // The seal's key, on standard input, read before any plugin is loaded.
+        guard let seal = readLine().flatMap(OutcomeSeal.init(hex:)) else {
+            FileHandle.standardError.write(Data("plugboard check: no outcome key on standard input\n".utf8))
+            _exit(3)
+        }
         for part in Sandbox.confine() {
             FileHandle.standardError.write(Data("plugboard check: sandbox without \(part)\n".utf8))
         }
@@ -32,7 +37,7 @@ package enum CheckChild {
         }
         PluginCallTracker.observer = nil
         let encoded = (try? JSONEncoder().encode(outcome)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        transcript.write("=", encoded)
+        transcript.write("=", seal.seal(encoded) + " " + encoded)
         _exit(0)
     }
 

@@ -10,7 +10,7 @@ import Foundation
 ///     > will_appear of screen "acme"     a call into plugin code starts
 ///     <                                  the innermost call returned
 ///     L acme warning: text               a plugin log line
-///     = {"status":"passed"}              the outcome
+///     = SEAL {"status":"passed"}         the outcome, sealed (`OutcomeSeal`)
 final class ChildTranscript: @unchecked Sendable {
     private let descriptor: Int32
 
@@ -52,8 +52,12 @@ struct ParsedTranscript {
     var calls: [String] = []
     var log: [String] = []
     var outcome: ChildOutcome?
+    /// Outcome lines whose seal did not verify: written by something other than the child's
+    /// own code (a plugin).
+    var forgedOutcomes = 0
 
-    init(_ text: String) {
+    /// Reads `text`; an outcome counts only when `seal` verifies it.
+    init(_ text: String, seal: OutcomeSeal) {
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             let body = String(line.dropFirst(2)).replacingOccurrences(of: "\\n", with: "\n")
             switch line.first {
@@ -62,7 +66,15 @@ struct ParsedTranscript {
                 calls.append(body)
             case "<": _ = openCalls.popLast()
             case "L": log.append(body)
-            case "=": outcome = try? JSONDecoder().decode(ChildOutcome.self, from: Data(body.utf8))
+            case "=":
+                let parts = body.split(separator: " ", maxSplits: 1).map(String.init)
+                guard parts.count == 2, seal.verifies(parts[1], seal: parts[0]),
+                    let sealed = try? JSONDecoder().decode(ChildOutcome.self, from: Data(parts[1].utf8))
+                else {
+                    forgedOutcomes += 1
+                    continue
+                }
+                outcome = sealed
             default: continue
             }
         }

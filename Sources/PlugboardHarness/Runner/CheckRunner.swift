@@ -202,17 +202,24 @@ package final class CheckRunner {
         let outputPath = base.path + ".output"
         defer { [jobPath, transcriptPath, outputPath].forEach { try? FileManager.default.removeItem(atPath: $0) } }
         let ending: ChildProcess.Ending
+        let seal = OutcomeSeal()
         do {
             try JSONEncoder().encode(job).write(to: URL(fileURLWithPath: jobPath))
             let child = try ChildProcess(
-                executable: executable, arguments: ["__check-child", jobPath, transcriptPath],
+                executable: executable, arguments: ["__check-child", jobPath, transcriptPath], input: .pipe,
                 output: .file(outputPath), error: .withOutput)
+            if let input = child.input {
+                let line = Array((seal.hex + "\n").utf8)
+                _ = line.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }  // 65 bytes: one write
+            }
+            child.closeInput()
             ending = child.finish(within: options.timeout)
         } catch {
             result.message = "the harness could not start a child: \(error)"
             return result
         }
-        let transcript = ParsedTranscript((try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? "")
+        let transcript = ParsedTranscript(
+            (try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? "", seal: seal)
         let output = ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
             .split(separator: "\n").suffix(5).map { "output: \($0)" }
         result.callInFlight = transcript.openCalls.last
@@ -227,7 +234,10 @@ package final class CheckRunner {
             result.message = "\(SignalName.of(signal))\(during)"
         case (.exited(let code), nil):
             result.status = .crashed
-            result.message = "the child exited with status \(code) without reporting a result\(during)"
+            let forged =
+                transcript.forgedOutcomes > 0
+                ? " (\(transcript.forgedOutcomes) result line(s) it did not write: the plugin's own)" : ""
+            result.message = "the child exited with status \(code) without reporting a result\(during)\(forged)"
         case (.exited, let outcome?):
             result.status = outcome.status
             result.message = outcome.message

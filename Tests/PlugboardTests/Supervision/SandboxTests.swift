@@ -110,6 +110,16 @@ import Testing
         #expect(event["plugin"] as? String == "hostile_signals")
     }
 
+    /// A plugin that writes "passed" into its check's transcript and exits cannot pass: the
+    /// harness takes only outcomes sealed with the job's key, which no file holds.
+    @Test func checkCannotBeToldItPassed() throws {
+        let library = Built.directory + "/libHostileSignalsC.so"
+        let result = try runPlugboard(["check", library], environment: ["PLUGBOARD_TEST_HOSTILE": "outcome"])
+        #expect(result.status != 0, "\(result.stdout)")
+        #expect(result.stdout.contains("FAILURE"), "\(result.stdout)")
+        #expect(result.stdout.contains("result line(s) it did not write: the plugin's own"), "\(result.stdout)")
+    }
+
     @Test func checkSurvivesAPluginThatAttacksIt() throws {
         let library = Built.directory + "/libHostileSignalsC.so"
         let result = try runPlugboard(["check", library], environment: Self.attacking)

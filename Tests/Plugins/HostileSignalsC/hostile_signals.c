@@ -12,6 +12,8 @@
  *             million), and says how many it got ("views 9997");
  *   bump      its button hangs, bumping the recorder's count of calls entered every millisecond,
  *             as if it made progress;
+ *   outcome   under `plugboard check`, its button writes "passed" into the check's transcript (the
+ *             child's last argument) and exits with status 0, as if the test had passed;
  *   forge     at every start (entry init) it writes a new plugin name into the recorder's call
  *             in flight and crashes, so each restart blames a name never seen before. */
 #define _GNU_SOURCE
@@ -129,6 +131,20 @@ static void hostile_attack(struct corpus_screen_state *state) {
             *entered += 1;
             usleep(1000);
         }
+    }
+    if (hostile_mode("outcome")) {
+        static char arguments[65536];
+        const char *last = NULL;
+        size_t length, at;
+        int descriptor = open("/proc/self/cmdline", O_RDONLY);
+        if (descriptor < 0) return;
+        length = (size_t)read(descriptor, arguments, sizeof arguments - 1);
+        close(descriptor);
+        for (at = 0; at < length; at += strlen(arguments + at) + 1) last = arguments + at;
+        descriptor = last == NULL ? -1 : open(last, O_WRONLY | O_APPEND);
+        if (descriptor < 0) return;
+        if (write(descriptor, "= {\"status\":\"passed\"}\n", 22) < 0) return;
+        _exit(0);
     }
     if (hostile_mode("escape")) {
         state->host->log(state->host, PB_LOG_WARNING, "\033[2J\033]0;pwned\007cleared");

@@ -196,7 +196,10 @@ extension PlugboardApp {
     /// Back: pops the visible container's top screen (it stays cached). False when there is
     /// nothing to pop.
     @discardableResult
-    public func back() -> Bool {
+    public func back() -> Bool { perform(.back) }
+
+    /// `AppRequest.back`.
+    func popVisible() -> Bool {
         let container = topContainer
         guard container.stack.count > 1 else { return false }
         transition { _ = container.stack.popLast() }
@@ -206,7 +209,10 @@ extension PlugboardApp {
 
     /// Close: dismisses the top presented container (its screens stay cached). False in root state.
     @discardableResult
-    public func close() -> Bool {
+    public func close() -> Bool { perform(.close) }
+
+    /// `AppRequest.close`.
+    func dismissTop() -> Bool {
         guard let container = presented.last else { return false }
         transition {
             container.stack.removeAll()
@@ -236,7 +242,10 @@ extension PlugboardApp {
 
     /// The menu button: the root's special action. False when the root has none.
     @discardableResult
-    public func menu() -> Bool {
+    public func menu() -> Bool { perform(.menu) }
+
+    /// `AppRequest.menu`.
+    func toggleMenu() -> Bool {
         guard presented.isEmpty, rootContainer.stack.count <= 1, root.hasSpecialAction else { return false }
         completeRunningTransition()
         root.performSpecialAction()
@@ -257,7 +266,10 @@ extension PlugboardApp {
     /// Selects the root menu's nav item `id`, as the root plugin's `open_item` or the shell does:
     /// its screen becomes the root's content (seed 002: push from the root; the menu button stays).
     @discardableResult
-    public func selectRootItem(_ id: String) -> Bool {
+    public func selectRootItem(_ id: String) -> Bool { perform(.select(item: id)) }
+
+    /// `AppRequest.select`.
+    func selectItem(_ id: String) -> Bool {
         guard let item = home?.menu?.navItems.flatMap(\.flattened).first(where: { $0.id == id }) else {
             record(AppEvent("error", id, detail: "no menu item with this id"))
             return false
@@ -273,15 +285,20 @@ extension PlugboardApp {
         guard let index = rootContainer.stack.firstIndex(where: { $0.controller.screenID == screenID }) else {
             return false
         }
-        popRoot(toIndex: index)
-        return true
+        return popRoot(toIndex: index)
     }
 
     /// Pops the root stack until the screen at `index` is on top (the popped ones stay cached).
-    func popRoot(toIndex index: Int) {
-        guard index < rootContainer.stack.count - 1 else { return }
+    /// False when it is on top already.
+    @discardableResult
+    func popRoot(toIndex index: Int) -> Bool { perform(.popRoot(toIndex: index)) }
+
+    /// `AppRequest.popRoot`.
+    func popRootStack(toIndex index: Int) -> Bool {
+        guard index < rootContainer.stack.count - 1 else { return false }
         transition { rootContainer.stack.removeAll(above: index) }
         trimCache()
+        return true
     }
 
     /// Shows the rivers.json screen `id` as a link would: pushed onto the visible stack, or

@@ -27,9 +27,13 @@ extension PlugboardApp {
         var isDrawer = false
     }
 
-    /// Carries out `request`. False (with an `error` event) when its target does not exist.
+    /// Carries out `request` (through `perform`). False (with an `error` event) when its target
+    /// does not exist.
     @discardableResult
-    package func open(_ request: NavigationRequest) -> Bool {
+    package func open(_ request: NavigationRequest) -> Bool { perform(.open(request)) }
+
+    /// `AppRequest.open`: seed 002's rules.
+    func openScreen(_ request: NavigationRequest) -> Bool {
         guard let target = resolve(request) else { return false }
         let presentation =
             request.replacesRoot ? .rootReplace : request.asDrawer ? .drawer : presentation(for: request, target)

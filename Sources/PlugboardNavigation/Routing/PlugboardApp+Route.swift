@@ -122,13 +122,16 @@ extension PlugboardApp {
     }
 
     /// Dismisses `container`, wherever it is among the presented ones.
-    func dismiss(_ container: StackContainer) {
-        if container === presented.last {
-            close()
-        } else {
+    func dismiss(_ container: StackContainer) { perform(.dismiss(container)) }
+
+    /// `AppRequest.dismiss`.
+    func dismissContainer(_ container: StackContainer) -> Bool {
+        guard presented.contains(where: { $0 === container }) else { return false }
+        if container === presented.last { return dismissTop() }
+        transition {  // under what is visible: no lifecycle event
             container.stack.removeAll()
             removeContainer(container)
-            refreshChanged()
         }
+        return true
     }
 }

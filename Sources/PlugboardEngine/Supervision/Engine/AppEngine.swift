@@ -66,10 +66,10 @@ package final class AppEngine {
         }
         switch request {
         case .tap(let target): return tap(target, in: app)
-        case .back: return changed(app.back(), failure: "nothing to go back to")
-        case .close: return changed(app.close(), failure: "no presented screen to close")
-        case .menu: return changed(app.menu(), failure: "no menu button here (\(app.whyNoMenuButton))")
-        case .select(let item): return changed(app.selectRootItem(item), failure: "no menu item '\(item)'")
+        case .back: return changed(app.perform(.back), failure: "nothing to go back to")
+        case .close: return changed(app.perform(.close), failure: "no presented screen to close")
+        case .menu: return changed(app.perform(.menu), failure: "no menu button here (\(app.whyNoMenuButton))")
+        case .select(let item): return changed(app.perform(.select(item: item)), failure: "no menu item '\(item)'")
         case .device(let kind): app.setDevice(kind)
         case .swipe(let gesture):
             do throws(SwipeRefusal) {

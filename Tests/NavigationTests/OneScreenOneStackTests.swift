@@ -54,6 +54,31 @@ import Testing
         #expect(app.invariantViolations() == [])
     }
 
+    /// The bug as a third-party screen meets it: the C EPG, shown in a modal, opens (through
+    /// `plugboard.host.navigation`) the programme the user was reading beneath the modal. The
+    /// programme beneath stays where it is; closing the modal's screens returns to it.
+    @Test func aCScreenInAModalOpeningTheScreenBeneathItLeavesThatOneInPlace() throws {
+        let app = try Self.showcase()
+        defer { app.shutdown() }
+        #expect(app.showScreen("epg", presentation: .push))
+        try app.tap(identifier: "epg-row:1")  // what the EPG's row opens, with its data
+        let data = try #require(app.visibleEntry?.key.dataSource)
+        #expect(app.close() && app.back())
+        let object = try JSONParser.parse(data).value
+        #expect(app.showScreen("programme", dataSource: object, presentation: .push))
+        let reading = try #require(app.visibleEntry)
+
+        #expect(app.showScreen("epg-full", presentation: .present))
+        try app.tap(identifier: "epg-row:1")  // from inside the modal
+        #expect(app.state.presented == [["epg-full"], ["programme"]])
+        #expect(app.rootContainer.top === reading)
+        #expect(app.visibleEntry !== reading)
+        #expect(app.invariantViolations() == [])
+        #expect(app.close() && app.close())
+        #expect(app.visibleEntry === reading)
+        #expect(app.state.rootStack == ["home", "programme"])
+    }
+
     @Test func theSameDataSourceWrittenTwoWaysIsOneScreen() throws {
         let app = try Self.showcase()
         defer { app.shutdown() }

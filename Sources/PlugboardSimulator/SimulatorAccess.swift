@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import PlugboardCore
 import Synchronization
 
 /// Who may talk to `plugboard serve`: its own page and the scripts its user runs, never another
@@ -33,10 +34,7 @@ package final class SimulatorAccess: Sendable {
     /// 32 random bytes in hex: not guessable, and safe in a header and in HTML.
     package static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in
-            let byte = UInt8.random(in: .min ... .max, using: &generator)
-            return String(byte, radix: 16).leftPadded(to: 2)
-        }.joined()
+        return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.hexDigits
     }
 
     /// Whether `text` can be a token given with `--token`: long enough not to be guessed, and
@@ -83,11 +81,5 @@ package final class SimulatorAccess: Sendable {
         let bytes = Array(given.utf8)
         guard bytes.count == expected.count else { return false }
         return zip(bytes, expected).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

@@ -71,24 +71,13 @@ package struct LibraryFile {
     package func sha256() throws(PluginLoadError) -> String {
         var hasher = SHA256()
         try readChunks { hasher.update(bufferPointer: $0) }
-        return Self.hex(hasher.finalize())
+        return hasher.finalize().hexDigits
     }
 
     /// The SHA-256 of `bytes`, in the form `sha256()` returns.
-    static func sha256(of bytes: [UInt8]) -> String { hex(SHA256.hash(data: bytes)) }
+    static func sha256(of bytes: [UInt8]) -> String { SHA256.hash(data: bytes).hexDigits }
 
     package func close() { _ = Glibc.close(descriptor) }
-
-    private static func hex(_ digest: SHA256.Digest) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(SHA256.Digest.byteCount * 2)
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
 
     private static func lastError() -> String { String(cString: strerror(errno)) }
 }

@@ -10,22 +10,27 @@ import Testing
     static let hostile = HostileApp.Screen(id: "hostile", plugin: "hostile_signals", library: "HostileSignalsC")
     static let attacking = ["PLUGBOARD_TEST_HOSTILE": "signals"]
 
-    @Test func aPluginCannotStopKillOrTraceTheSupervisor() throws {
-        let app = try HostileApp.write(extra: [Self.hostile])
+    /// `plugboard ARGUMENTS` on the hostile app with the plugin attacking as `mode` says: the
+    /// input pushes the hostile screen and taps its button, then runs `more`.
+    static func attack(_ mode: String, _ arguments: [String] = ["run"], then more: String = "") throws
+        -> CommandResult
+    {
+        let app = try HostileApp.write(extra: [hostile])
         defer { try? FileManager.default.removeItem(at: app) }
-        let result = try HostileApp.run(
-            ["run"], app: app, input: "push hostile\ntap corpus-button\nshow\nstate\n", environment: Self.attacking)
+        return try HostileApp.run(
+            arguments, app: app, input: "push hostile\ntap corpus-button\n" + more,
+            environment: ["PLUGBOARD_TEST_HOSTILE": mode])
+    }
+
+    @Test func aPluginCannotStopKillOrTraceTheSupervisor() throws {
+        let result = try Self.attack("signals", then: "show\nstate\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("stop EPERM kill EPERM trace EPERM"))
         #expect(result.stdout.contains("\"url\" : \"app://home/hostile\""))
     }
 
     @Test func withoutTheSandboxTheSameTapKillsTheSupervisor() throws {
-        let app = try HostileApp.write(extra: [Self.hostile])
-        defer { try? FileManager.default.removeItem(at: app) }
-        let result = try HostileApp.run(
-            ["run", "--no-sandbox"], app: app, input: "push hostile\ntap corpus-button\nshow\n",
-            environment: Self.attacking)
+        let result = try Self.attack("signals", ["run", "--no-sandbox"], then: "show\n")
         #expect(result.status != 0)
         #expect(!result.stdout.contains("stop EPERM"))
     }
@@ -34,11 +39,7 @@ import Testing
     /// recorder is sealed, the truncation fails, and the supervisor reads it to name the plugin
     /// (before, it died of SIGBUS).
     @Test func theFlightRecorderCannotBeTruncatedUnderTheSupervisor() throws {
-        let app = try HostileApp.write(extra: [Self.hostile])
-        defer { try? FileManager.default.removeItem(at: app) }
-        let result = try HostileApp.run(
-            ["run", "--json"], app: app, input: "push hostile\ntap corpus-button\n",
-            environment: ["PLUGBOARD_TEST_HOSTILE": "truncate"])
+        let result = try Self.attack("truncate", ["run", "--json"])
         #expect(result.status == 3, "\(result.stderr)")
         let lines = try JSONLines(result.stdout)
         #expect(lines.events.first?["plugin"] as? String == "hostile_signals")
@@ -48,10 +49,7 @@ import Testing
     /// A plugin that writes a new name into the recorder at every start, then crashes: each
     /// restart would leave out a name never seen again. Restarts are bounded per session.
     @Test func restartsAreBoundedPerSessionNotPerName() throws {
-        let app = try HostileApp.write(extra: [Self.hostile])
-        defer { try? FileManager.default.removeItem(at: app) }
-        let result = try HostileApp.run(
-            ["run"], app: app, input: "show\n", environment: ["PLUGBOARD_TEST_HOSTILE": "forge"])
+        let result = try Self.attack("forge")  // the engine never gets as far as the input
         #expect(result.status != 0)
         #expect(result.stderr.contains("the engine was started 12 times this session"), "\(result.stderr)")
     }
@@ -73,11 +71,7 @@ import Testing
 
     /// A plugin's log line with escape sequences reaches the terminal escaped.
     @Test func aPluginsLogLineCannotDriveTheTerminal() throws {
-        let app = try HostileApp.write(extra: [Self.hostile])
-        defer { try? FileManager.default.removeItem(at: app) }
-        let result = try HostileApp.run(
-            ["run", "--log-level", "info"], app: app, input: "push hostile\ntap corpus-button\n",
-            environment: ["PLUGBOARD_TEST_HOSTILE": "escape"])
+        let result = try Self.attack("escape", ["run", "--log-level", "info"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains(#"\u{1B}[2J\u{1B}]0;pwned\u{7}cleared"#), "\(result.stderr)")
         #expect(!result.stderr.contains("\u{1B}") && !result.stdout.contains("\u{1B}]0;"))
@@ -86,11 +80,7 @@ import Testing
     /// A screen that tries to make a million views gets 10,000 (its three and 9,997 more), is
     /// told why, and the session — releasing them all when the app ends — goes on.
     @Test func viewsAreBoundedPerInstance() throws {
-        let app = try HostileApp.write(extra: [Self.hostile])
-        defer { try? FileManager.default.removeItem(at: app) }
-        let result = try HostileApp.run(
-            ["run"], app: app, input: "push hostile\ntap corpus-button\nshow\nback\nstate\n",
-            environment: ["PLUGBOARD_TEST_HOSTILE": "views"])
+        let result = try Self.attack("views", then: "show\nback\nstate\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("views 9997"))
         #expect(result.stderr.contains("create refused: the instance has 10000 views, the most one may have"))
@@ -99,11 +89,7 @@ import Testing
     /// A plugin that hangs while faking progress in the recorder is stopped at the request's own
     /// deadline (10 s with `--call-timeout 1`), counted by the supervisor from when it sent it.
     @Test func fakedProgressDoesNotExtendTheDeadline() throws {
-        let app = try HostileApp.write(extra: [Self.hostile])
-        defer { try? FileManager.default.removeItem(at: app) }
-        let result = try HostileApp.run(
-            ["run", "--json"], app: app, input: "push hostile\ntap corpus-button\n",
-            environment: ["PLUGBOARD_TEST_HOSTILE": "bump"])
+        let result = try Self.attack("bump", ["run", "--json"])
         #expect(result.status == 3, "\(result.stderr)")
         let event = try #require(try JSONLines(result.stdout).events.first)
         #expect(event["reason"] as? String == "timeout")

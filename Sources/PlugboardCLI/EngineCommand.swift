@@ -19,13 +19,15 @@ struct EngineCommand: ParsableCommand {
         let level = (try? JSONDecoder().decode(EngineLaunch.self, from: Data(launch.utf8))).flatMap {
             Logger.Level(rawValue: $0.logLevel)
         }
-        let recorderHandler = (try? FlightRecorder(openingAt: recorder)).map(RecorderLogHandler.init(recorder:))
+        // Opened once: a sandboxed engine can open it only through the descriptor its start kept.
+        let flightRecorder = Result { try FlightRecorder(openingAt: recorder) }
+        let recorderHandler = (try? flightRecorder.get()).map(RecorderLogHandler.init(recorder:))
         LoggingSystem.bootstrap { label in
             var standardError = StreamLogHandler.standardError(label: label)
             standardError.logLevel = level ?? .warning
             guard let recorderHandler else { return standardError }
             return MultiplexLogHandler([standardError, recorderHandler])
         }
-        EngineChild.main(launchJSON: launch, recorderPath: recorder)
+        EngineChild.main(launchJSON: launch, recorder: flightRecorder)
     }
 }

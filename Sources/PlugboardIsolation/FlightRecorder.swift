@@ -92,7 +92,9 @@ package final class FlightRecorder: @unchecked Sendable {
 
     /// Maps a file the supervisor created: the engine's side.
     package convenience init(openingAt path: String) throws {
-        let descriptor = open(path, O_RDWR | O_CLOEXEC)
+        // A sandboxed engine opened it before main, outside its user namespace (`plugboard_sandbox.h`).
+        let early = pb_sandbox_take_recorder()
+        let descriptor = early >= 0 ? early : open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { throw FlightRecorderError.cannotOpen(path, errno) }
         defer { close(descriptor) }
         var status = stat()

@@ -1,44 +1,119 @@
 import CSandbox
 import Foundation
+@_spi(Layers) import PlugboardCore
 
-/// What confines a child that runs plugin code — a supervised engine, a `check` child — applied
-/// by the child itself before it loads any plugin (#31, first part):
-/// - it dies with its parent (a thread waits on the parent's pidfd): no engine spins on,
-///   orphaned, after the supervisor ends;
-/// - a seccomp filter (`plugboard_sandbox.h`): a plugin can signal only its own process, and
-///   cannot trace or read another (`kill(getppid(), SIGKILL)` and `SIGSTOP` fail with EPERM),
-///   load kernel code, mount or reboot; `no_new_privs` is set first;
-/// - resource limits: no core file, an address space of at most half the machine's memory
-///   (4 GiB at least), so a runaway allocation fails in the engine instead of swapping the
-///   machine.
+/// What confines a child that runs plugin code — a supervised engine, a library probe, a `check`
+/// child — applied by the child itself after it has read its launch and before it loads any
+/// plugin (#31). Each part is in `plugboard_sandbox.h`:
+/// - resource limits: no core file, an address space of half the machine's memory (4 GiB at
+///   least) or the granted limit, the granted number of open files;
+/// - new user, IPC and (unless the network is granted) network namespaces;
+/// - it dies with its parent (a thread waits on the parent's pidfd);
+/// - Landlock: it reads only the system's libraries and configuration, the folders of the code
+///   it has mapped, its app and plugin folders and what `SandboxGrants` adds; it writes only
+///   its scratch folder and granted folders; ungranted, no TCP; no signal or abstract socket
+///   out of the sandbox;
+/// - a seccomp filter: signals to itself only, no ptrace, exec, new process, namespace change,
+///   kernel code, mount; ungranted, no internet socket; `no_new_privs`.
 ///
-/// Still open (#31): namespaces (the supervisor is visible in `/proc`), Landlock (every file
-/// the user can read is readable), the network, exec.
+/// No PID namespace: the engine would be its namespace's init, for which the kernel drops the
+/// signals it sends itself without a handler — `abort()` would no longer end it. The filter
+/// and Landlock already keep it from signalling or seeing other processes, and it cannot make
+/// any, so a PID namespace would add nothing here.
 package enum Sandbox {
     /// The environment variable that turns the sandbox off in every child (`--no-sandbox` sets
     /// it), for debugging a plugin with tools the filter refuses (strace, gdb).
     package static let disabledVariable = "PLUGBOARD_NO_SANDBOX"
 
-    /// Confines this process. Returns the parts that could not be applied, each saying what that
-    /// leaves open, for the child to report once; empty when all hold (or the sandbox is off).
-    package static func confine() -> [String] {
-        guard ProcessInfo.processInfo.environment[disabledVariable] == nil else { return [] }
+    /// True unless `--no-sandbox` (or its variable) turned the sandbox off.
+    package static var isEnabled: Bool { ProcessInfo.processInfo.environment[disabledVariable] == nil }
+
+    /// Confines this process to `grants`. Returns the parts that could not be applied, each
+    /// saying what that leaves open, for the child to report once; empty when all hold (or the
+    /// sandbox is off). Call it while the process has one thread.
+    package static func confine(_ grants: SandboxGrants, readable: [String] = [], writable: [String] = [])
+        -> [String]
+    {
+        guard isEnabled else { return [] }
         var missing: [String] = []
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)  // a crash is contained, not a core file
-        var memory = rlimit(rlim_cur: addressSpaceLimit, rlim_max: addressSpaceLimit)
+        let bytes = grants.memoryLimitMiB.map { rlim_t($0) << 20 } ?? addressSpaceLimit
+        var memory = rlimit(rlim_cur: bytes, rlim_max: bytes)
         if setrlimit(Int32(RLIMIT_AS.rawValue), &memory) != 0 {
             missing.append("the address-space limit (\(why(errno))): a plugin can use all the memory there is")
+        }
+        if let openFiles = grants.openFiles {
+            var files = rlimit(rlim_cur: rlim_t(openFiles), rlim_max: rlim_t(openFiles))
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) != 0 {
+                missing.append("the open-file limit (\(why(errno))): a plugin can open all the files it may")
+            }
+        }
+        let namespaces = pb_sandbox_unshare(grants.network ? 1 : 0)
+        if namespaces != 0 {
+            let network = grants.network ? "" : "; UDP and other non-TCP sockets reach the network"
+            missing.append("namespaces (\(why(namespaces))): plugins share IPC with the supervisor\(network)")
         }
         let death = pb_sandbox_die_with_parent()
         if death != 0 {
             missing.append("the parent watch (\(why(death))): an engine can outlive its supervisor")
         }
-        let filter = pb_sandbox_install_filter(getpid())
+        let files = restrictFiles(grants, readable: readable, writable: writable)
+        if files != 0 {
+            missing.append("Landlock (\(why(files))): a plugin can read and write every file the user can, and reach TCP ports")
+        }
+        let filter = pb_sandbox_install_filter(getpid(), grants.network ? 1 : 0)
         if filter != 0 {
-            missing.append("the seccomp filter (\(why(filter))): a plugin can signal, stop or trace its supervisor")
+            missing.append(
+                "the seccomp filter (\(why(filter))): a plugin can signal, stop or trace its supervisor and run programs")
         }
         return missing
+    }
+
+    /// What every sandboxed child may read: the system's libraries, data and the few
+    /// configuration files the C library reads, its own process's files, and the folders of
+    /// every library it has mapped (the Swift toolchain's wherever it is installed).
+    static var systemReadable: [String] {
+        let etc = [
+            "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "timezone", "passwd", "group", "nsswitch.conf",
+            "hosts", "resolv.conf", "gai.conf", "ssl", "ca-certificates", "os-release", "locale.alias",
+        ].map { "/etc/" + $0 }
+        let devices = ["/dev/urandom", "/dev/random", "/dev/zero"]
+        return ["/usr", "/lib", "/lib64", "/lib32", "/proc/self", "/sys/devices/system/cpu"] + etc + devices
+            + mappedFolders
+    }
+
+    /// The folders of the files this process has mapped (its executable and libraries).
+    static var mappedFolders: [String] {
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
+        var folders: Set<String> = []
+        for line in maps.split(separator: "\n") {
+            guard let slash = line.firstIndex(of: "/"), let last = line.lastIndex(of: "/") else { continue }
+            folders.insert(String(line[slash..<last]))
+        }
+        return folders.sorted()
+    }
+
+    /// Applies Landlock: reads beneath the system's folders, `readable` and the grants; writes
+    /// beneath `writable` and the granted folders (and to /dev/null). Returns 0 or errno.
+    private static func restrictFiles(_ grants: SandboxGrants, readable: [String], writable: [String]) -> Int32 {
+        let reads = systemReadable + readable + grants.read
+        let writes = ["/dev/null"] + writable + grants.write
+        return withCStrings(reads) { reads in
+            withCStrings(writes) { writes in
+                pb_sandbox_landlock(
+                    reads.baseAddress, Int32(reads.count), writes.baseAddress, Int32(writes.count), grants.network ? 1 : 0)
+            }
+        }
+    }
+
+    /// `body` with `strings` as an array of C strings that live until it returns.
+    private static func withCStrings<Result>(
+        _ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> Result
+    ) -> Result {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
     }
 
     /// Half the machine's memory, 4 GiB at least.

@@ -16,7 +16,11 @@ import PlugboardCore
 ///                  "live": {"screen": "programme", "type": "animation"},  // drawers (?live=v);
 ///                  "up": {"screen": "news", "transition":                 // a route's own
 ///                         {"duration": 250, "curve": "ease_out", "direction": "from_top"}}}
-///       "default_nav_bar": {"library": "GeneralNavBar", "id": "general_nav_bar"}
+///       "default_nav_bar": {"library": "GeneralNavBar", "id": "general_nav_bar"},
+///       "sandbox": {"network": true,        // what the engine may reach beyond its own folders:
+///                   "read": ["media"],      // the network, folders to read and to write
+///                   "write": ["cache"],     // (relative to the app folder), its memory in MiB
+///                   "memory_limit_mb": 2048, "open_files": 256}  // and open descriptors
 ///     }
 public struct AppSettings: Sendable, Hashable {
     /// `use_ui_builder_nav_bar`: true (the default) draws no status-bar container, the bar's area
@@ -53,6 +57,9 @@ public struct AppSettings: Sendable, Hashable {
     /// The bar used when the home screen names none (seed 000: "UI Builder General Navigation Bar").
     package var defaultNavBarLibrary = "GeneralNavBar"
     package var defaultNavBarID = "general_nav_bar"
+    /// `sandbox`: what the engine's sandbox grants the app's plugins beyond their own folders;
+    /// relative folders are made absolute against the app folder.
+    package var sandbox = SandboxGrants()
 
     /// The defaults: what a settings.json without keys, or no settings.json, gives.
     public init() {}
@@ -76,6 +83,8 @@ public struct AppSettings: Sendable, Hashable {
             let object = root.asObject(sink)
         {
             settings.read(object, sink)
+            settings.sandbox.read = settings.sandbox.read.map { absolute($0, in: folder) }
+            settings.sandbox.write = settings.sandbox.write.map { absolute($0, in: folder) }
         }
         return (sink.hasErrors ? nil : settings, sink.diagnostics)
     }
@@ -83,7 +92,7 @@ public struct AppSettings: Sendable, Hashable {
     mutating func read(_ object: ConfigNode, _ sink: DiagnosticSink) {
         let known = [
             "use_ui_builder_nav_bar", "use_ui_builder_root", "status_bar_color", "device", "screen_cache_capacity",
-            "default_nav_bar", "cast_devices", "scheme", "routes",
+            "default_nav_bar", "cast_devices", "scheme", "routes", "sandbox",
         ]
         for (key, value) in object.members ?? [] where !known.contains(key) {
             sink.warning(value.location, "unknown setting \"\(key)\" (known: \(known.joined(separator: ", ")))")
@@ -121,10 +130,36 @@ public struct AppSettings: Sendable, Hashable {
             let transition = route.object("transition", sink).flatMap { Self.transition($0, sink) }
             if let screen { routeAliases[key] = RouteAlias(screen: screen, type: type, transition: transition) }
         }
+        if let grants = object.object("sandbox", sink) { sandbox = Self.grants(grants, sink) }
         if let bar = object.object("default_nav_bar", sink) {
             defaultNavBarLibrary = bar.string("library", required: true, sink) ?? defaultNavBarLibrary
             defaultNavBarID = bar.string("id", required: true, sink) ?? defaultNavBarID
         }
+    }
+
+    /// The `sandbox` object: every key optional, limits positive.
+    static func grants(_ object: ConfigNode, _ sink: DiagnosticSink) -> SandboxGrants {
+        let known = ["network", "read", "write", "memory_limit_mb", "open_files"]
+        for (key, value) in object.members ?? [] where !known.contains(key) {
+            sink.warning(value.location, "unknown sandbox grant \"\(key)\" (known: \(known.joined(separator: ", ")))")
+        }
+        var grants = SandboxGrants(
+            network: object.bool("network", sink) ?? false, read: object.strings("read", sink) ?? [],
+            write: object.strings("write", sink) ?? [])
+        for (key, minimum) in [("memory_limit_mb", 64), ("open_files", 32)] {
+            guard let value = object.integer(key, sink) else { continue }
+            guard value >= minimum else {
+                sink.error(object[key]!.location, "must be at least \(minimum)")
+                continue
+            }
+            if key == "open_files" { grants.openFiles = value } else { grants.memoryLimitMiB = value }
+        }
+        return grants
+    }
+
+    /// A path of settings.json made absolute against the app folder.
+    private static func absolute(_ path: String, in folder: URL) -> String {
+        path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
     }
 
     /// A route's `transition`: duration (ms, 0…10000; default 350), curve and direction (the

@@ -17,9 +17,6 @@ package enum CheckChild {
             FileHandle.standardError.write(Data("plugboard check: no outcome key on standard input\n".utf8))
             _exit(3)
         }
-        for part in Sandbox.confine() {
-            FileHandle.standardError.write(Data("plugboard check: sandbox without \(part)\n".utf8))
-        }
         let transcript: ChildTranscript
         do {
             transcript = try ChildTranscript(path: transcriptPath)
@@ -30,6 +27,12 @@ package enum CheckChild {
         let outcome: ChildOutcome
         do {
             let job = try JSONDecoder().decode(CheckJob.self, from: Data(contentsOf: URL(fileURLWithPath: jobPath)))
+            // Confined once its files are open and read, before the library is loaded: it may
+            // read the library's folder and the system's, and write nothing.
+            let folder = URL(fileURLWithPath: job.subject.library).deletingLastPathComponent().path
+            for part in Sandbox.confine(SandboxGrants(), readable: [folder]) {
+                FileHandle.standardError.write(Data("plugboard check: sandbox without \(part)\n".utf8))
+            }
             transcript.observeCalls()
             outcome = execute(job, transcript: transcript)
         } catch {

@@ -14,9 +14,16 @@ package final class AppEngine {
     /// The number of the first event the next reply carries (`RecentItems` numbering).
     private var nextEvent = 0
 
-    package init(launch: EngineLaunch, environment: PlugboardHost = PlugboardHost()) throws(EngineStartFailure) {
+    package convenience init(launch: EngineLaunch, environment: PlugboardHost = PlugboardHost())
+        throws(EngineStartFailure)
+    {
+        self.init(launch: launch, loaded: try launch.load(), environment: environment)
+    }
+
+    /// An engine for what `launch.load()` read (nil: a probe), with its plugins loaded now.
+    package init(launch: EngineLaunch, loaded: EngineLaunch.Loaded?, environment: PlugboardHost = PlugboardHost()) {
         self.launch = launch
-        app = launch.loadsApp ? try launch.makeApp(environment: environment) : nil
+        app = loaded.map { launch.makeApp($0, environment: environment) }
     }
 
     /// An engine for an app already loaded in this process (tests, `ShellSession(app:)`).
@@ -40,7 +47,9 @@ package final class AppEngine {
         reply.drawing = drawing.map(draw)
         if launch.includesState || request == .state { reply.state = EngineState(app: app) }
         let log = app.eventLog
-        reply.events = request == .events ? log.events : Array(log.events.dropFirst(max(0, nextEvent - log.dropped)))
+        let new = log.events.dropFirst(max(0, nextEvent - log.dropped))
+        reply.events = request == .events ? log.events : Array(new)
+        reply.urlsToOpen = new.filter { $0.name == "open_url" }.compactMap(\.detail)
         nextEvent = log.dropped + log.events.count
         return reply
     }

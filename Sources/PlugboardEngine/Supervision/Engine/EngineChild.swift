@@ -15,10 +15,7 @@ package enum EngineChild {
     /// The exit status of an engine that could not read its supervisor.
     package static let protocolFailureStatus: Int32 = 2
 
-    package static func main(launchJSON: String, recorderPath: String) -> Never {
-        for part in Sandbox.confine() {
-            FileHandle.standardError.write(Data("plugboard: sandbox without \(part)\n".utf8))
-        }
+    package static func main(launchJSON: String, recorder: Result<FlightRecorder, any Error>) -> Never {
         let replies = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         func send(_ message: some Encodable) {
@@ -27,19 +24,26 @@ package enum EngineChild {
         let requests = FrameReader(descriptor: STDIN_FILENO)
         send(ProtocolHello())
         let engine: AppEngine
+        var gaps: [String] = []
         do {
             try requests.handshake()
-            let recorder = try FlightRecorder(openingAt: recorderPath)
-            recorder.observeCalls()
+            let recorder = try recorder.get()
             let launch = try JSONDecoder().decode(EngineLaunch.self, from: Data(launchJSON.utf8))
-            engine = try AppEngine(launch: launch)
+            let loaded = try launch.load()
+            if let scratch = launch.scratchFolder { setenv("TMPDIR", scratch, 1) }
+            // Confined after reading its own files and before any plugin code is loaded.
+            gaps = launch.confine(loaded)
+            recorder.observeCalls()
+            engine = AppEngine(launch: launch, loaded: loaded)
         } catch let error as FrameError {
             fail(error) { send($0) }
         } catch {
             send(EngineMessage.fatal("\(error)"))
             _exit(1)
         }
-        send(EngineMessage.ready(engine.ready))
+        var ready = engine.ready
+        ready.sandboxGaps = gaps
+        send(EngineMessage.ready(ready))
         while true {
             let call: EngineCall
             do throws(FrameError) {

@@ -1,5 +1,7 @@
 import Foundation
 import PlugboardConfig
+import PlugboardCore
+import PlugboardIsolation
 import PlugboardLoader
 import PlugboardNavigation
 import PlugboardRender
@@ -19,6 +21,15 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
     package var exclusions = PluginExclusions()
     /// The command URL buttons run (`--open-url-command`); nil prints the URL only.
     package var openURLCommand: String?
+    /// Whether the app opens URLs itself: false in a supervised engine, whose supervisor opens
+    /// them from the `open_url` events (the sandbox lets the engine run no program).
+    package var opensURLs = true
+    /// Grants from the command line (`--memory-limit`, a probed library's folder), over the
+    /// app's `settings.json` ones.
+    package var sandbox = SandboxGrants()
+    /// The one folder a sandboxed engine may write besides granted ones (its supervisor makes
+    /// and removes it); `TMPDIR` points there.
+    package var scratchFolder: String?
     /// Every reply carries the state and tap targets (`run --json`, the simulator); else only
     /// the replies to `state` do.
     package var includesState = false
@@ -51,8 +62,16 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
         return launch
     }
 
-    /// Loads the app: configuration errors come back as one failure listing every diagnostic.
-    package func makeApp(environment: PlugboardHost) throws(EngineStartFailure) -> PlugboardApp {
+    /// The app's configuration and settings, read and checked: errors come back as one failure
+    /// listing every diagnostic.
+    package struct Loaded {
+        package var configuration: AppConfiguration
+        package var settings: AppSettings
+    }
+
+    /// Reads the app's files (no plugin code runs): nil for a probe.
+    package func load() throws(EngineStartFailure) -> Loaded? {
+        guard loadsApp else { return nil }
         if let folder {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
@@ -73,12 +92,32 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
             }
         }
         if let device { settings.device = device }
+        return Loaded(configuration: configuration, settings: settings)
+    }
+
+    /// Makes the app from what `load` read: the plugins' code runs from here on.
+    package func makeApp(_ loaded: Loaded, environment: PlugboardHost) -> PlugboardApp {
         let app = PlugboardApp(
-            configuration: configuration, settings: settings, searchPath: searchPath, environment: environment,
-            exclusions: exclusions, startURL: startURL)
-        let command = openURLCommand
-        app.urlOpener = { ExternalURL.open($0, command: command) }
+            configuration: loaded.configuration, settings: loaded.settings, searchPath: searchPath,
+            environment: environment, exclusions: exclusions, startURL: startURL)
+        if opensURLs {
+            let command = openURLCommand
+            app.urlOpener = { ExternalURL.open($0, command: command) }
+        }
         return app
+    }
+
+    /// Confines this engine process to what `loaded` needs and grants: its app's files, its
+    /// plugin folders and libraries named by absolute path, its scratch folder. Returns the parts
+    /// the kernel could not apply (`Sandbox.confine`).
+    package func confine(_ loaded: Loaded?) -> [String] {
+        let files = [folder, pluginsFile, riversFile].compactMap { $0 }
+        let libraries = (loaded?.configuration.plugins.entries ?? []).compactMap { entry in
+            entry.manifest.plugboard.flatMap { $0.library.hasPrefix("/") ? $0.library : nil }
+        }
+        let grants = (loaded?.settings.sandbox ?? SandboxGrants()).merging(sandbox)
+        return Sandbox.confine(
+            grants, readable: files + searchPath.directories + libraries, writable: scratchFolder.map { [$0] } ?? [])
     }
 }
 

@@ -19,6 +19,9 @@ package struct EngineReply: Codable, Sendable, Equatable {
     package var events: [AppEvent] = []
     /// Plugin failures a supervisor contained while answering (the engine was restarted).
     package var failures: [ContainedFailure] = []
+    /// The URLs URL nav items asked to open while answering, for a supervisor to open (a
+    /// sandboxed engine may run no program).
+    package var urlsToOpen: [String] = []
 
     package init(succeeded: Bool, text: String = "") {
         self.succeeded = succeeded
@@ -54,6 +57,9 @@ package struct EngineReady: Codable, Sendable, Equatable {
     package var startFailure: String?
     /// Plugin failures a supervisor contained while starting.
     package var failures: [ContainedFailure] = []
+    /// The parts of the sandbox this machine's kernel could not apply, each with what that
+    /// leaves open (`Sandbox.confine`); the session says them once.
+    package var sandboxGaps: [String] = []
 
     package init(startup: [String], stateURL: String) {
         self.startup = startup

@@ -30,6 +30,8 @@ final class EngineProcess {
     private var chunk = [UInt8](repeating: 0, count: 65536)
     private var failure: ContainedFailure?
     private var isStopped = false
+    /// The one folder the sandboxed engine may write (its `TMPDIR`), removed with the engine.
+    private let scratch: String?
 
     /// Starts `executable __engine` and sends it the handshake; `handshake()` then waits for it
     /// to load the app.
@@ -42,6 +44,10 @@ final class EngineProcess {
         } catch {
             throw EngineStartFailure(error)
         }
+        var launch = launch
+        var template = Array((NSTemporaryDirectory() + "/plugboard-engine-XXXXXX").utf8CString)
+        scratch = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
+        launch.scratchFolder = scratch
         let launchJSON = String(decoding: (try? JSONEncoder().encode(launch)) ?? Data(), as: UTF8.self)
         do {
             child = try ChildProcess(
@@ -56,7 +62,10 @@ final class EngineProcess {
         EngineFrame.write(ProtocolHello(), to: requests)  // a dead engine is seen when its answer is read
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
+    }
 
     /// The engine's first messages: its protocol version (another one is refused, naming both),
     /// then ready, or the configuration error it cannot start with.

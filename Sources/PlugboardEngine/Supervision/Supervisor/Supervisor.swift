@@ -24,11 +24,19 @@ package final class Supervisor: EngineDriver {
     private var startFailure: String?
     /// Failures not traced to a plugin since the last answered request: a second one ends the engine.
     private var untracedInARow = 0
+    /// The command URL nav items' URLs are handed to (`--open-url-command`): run here, since
+    /// the sandboxed engine may run no program.
+    private let openURLCommand: String?
+    /// Whether the sandbox's missing parts were told (once a session, not at every restart).
+    private var toldSandboxGaps = false
 
     /// `callTimeout`: seconds one call into plugin code may run before the engine is killed.
     package init(executable: String, launch: EngineLaunch, callTimeout: Double) {
         self.executable = executable
         self.launch = launch
+        openURLCommand = launch.openURLCommand
+        self.launch.opensURLs = false
+        self.launch.openURLCommand = nil
         limits = EngineProcess.Limits(callTimeout: callTimeout)
     }
 
@@ -62,6 +70,7 @@ package final class Supervisor: EngineDriver {
             do throws(ContainedFailure) {
                 let reply = try engine.send(call)
                 if !reply.stateURL.isEmpty { stateURL = reply.stateURL }
+                for url in reply.urlsToOpen { ExternalURL.open(url, command: openURLCommand) }
                 untracedInARow = 0
                 // The device is not part of the state URL: a restarted engine starts on the one chosen last.
                 if reply.succeeded, case .device(let kind) = call.request { launch.device = kind }
@@ -143,6 +152,12 @@ package final class Supervisor: EngineDriver {
             switch message {
             case .ready(let ready):
                 engine = process
+                if !toldSandboxGaps {
+                    toldSandboxGaps = true
+                    for gap in ready.sandboxGaps {
+                        FileHandle.standardError.write(Data("plugboard: sandbox without \(gap)\n".utf8))
+                    }
+                }
                 return ready
             case .fatal(let message): throw EngineStartFailure(message)
             case .reply: throw EngineStartFailure("the engine answered before it was ready")

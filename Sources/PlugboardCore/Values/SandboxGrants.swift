@@ -1,0 +1,49 @@
+/// What a sandboxed engine may reach beyond what every engine gets (the system's libraries, its
+/// app folder, its plugin libraries, its scratch folder): declared by the app in `settings.json`
+/// under `"sandbox"`, raised by the command line (`--memory-limit`), and shown by `inspect` and
+/// `lint`. Plugins ask for grants in their manifest; only the app's settings give them.
+package struct SandboxGrants: Codable, Sendable, Hashable {
+    /// The network: without it the engine has a network namespace of its own (no interface up)
+    /// and no internet socket.
+    package var network = false
+    /// Absolute folders (or files) the engine may read, beyond its own.
+    package var read: [String] = []
+    /// Absolute folders (or files) the engine may write, make and remove files in.
+    package var write: [String] = []
+    /// The engine's address-space limit in MiB; nil: half the machine's memory, 4 GiB at least.
+    package var memoryLimitMiB: Int?
+    /// The most descriptors the engine may have open; nil: the limit it inherits.
+    package var openFiles: Int?
+
+    package init(
+        network: Bool = false, read: [String] = [], write: [String] = [], memoryLimitMiB: Int? = nil,
+        openFiles: Int? = nil
+    ) {
+        self.network = network
+        self.read = read
+        self.write = write
+        self.memoryLimitMiB = memoryLimitMiB
+        self.openFiles = openFiles
+    }
+
+    /// Both grants together: either's network and folders; `other`'s limits where it sets them.
+    package func merging(_ other: SandboxGrants) -> SandboxGrants {
+        SandboxGrants(
+            network: network || other.network, read: read + other.read, write: write + other.write,
+            memoryLimitMiB: other.memoryLimitMiB ?? memoryLimitMiB, openFiles: other.openFiles ?? openFiles)
+    }
+
+    /// True when nothing beyond what every engine gets is granted.
+    package var isEmpty: Bool { self == SandboxGrants() }
+
+    /// One line per grant, for `inspect` and `lint`: what the engine may reach beyond its own.
+    package var lines: [String] {
+        var lines: [String] = []
+        if network { lines.append("network") }
+        lines += read.map { "read \($0)" }
+        lines += write.map { "write \($0)" }
+        if let memoryLimitMiB { lines.append("memory limit \(memoryLimitMiB) MiB") }
+        if let openFiles { lines.append("open files \(openFiles)") }
+        return lines
+    }
+}

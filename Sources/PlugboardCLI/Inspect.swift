@@ -53,12 +53,14 @@ struct Inspect: ParsableCommand {
                 throw ExitCode(PluginFailureReport.exitStatus)
             }
         }
-        let launch: EngineLaunch
+        var launch: EngineLaunch
         if isApp {
             // "--" so a folder whose name starts with "-" is not read as an option.
             launch = try AppOptions.parse(pluginPath.flatMap { ["--plugin-path", $0] } + ["--", library]).engineLaunch
         } else {
             launch = .probe
+            // Besides the system's, the probing engine reads the library's folder (its dependencies).
+            launch.sandbox.read = [URL(fileURLWithPath: path).deletingLastPathComponent().path]
         }
         let engine = try CommandEngine(supervision, launch, logging)
         let reply = engine.perform(isApp ? .report(json: json) : .probe(path: path, json: json))

@@ -81,8 +81,11 @@ struct Lint: ParsableCommand {
                 if riversURL != nil { checked.append(Self.count(configuration.rivers.screens.count, "screen")) }
             }
         }
+        var grants: [String] = []
         if let folder {
-            diagnostics += AppSettings.check(folder: URL(fileURLWithPath: folder)).1
+            let (settings, found) = AppSettings.check(folder: URL(fileURLWithPath: folder))
+            diagnostics += found
+            grants = settings?.sandbox.lines ?? []
         }
         if json {
             let encoder = JSONEncoder()
@@ -91,6 +94,8 @@ struct Lint: ParsableCommand {
             print(diagnostics.isEmpty ? "[]" : String(decoding: try encoder.encode(diagnostics), as: UTF8.self))
         } else {
             for diagnostic in diagnostics { print(diagnostic) }
+            // What the app lets its plugins reach, for the reviewer of a third-party plugin.
+            if !grants.isEmpty { print("sandbox grants: " + grants.joined(separator: "; ")) }
             let errors = diagnostics.filter { $0.severity == .error }.count
             let warnings = diagnostics.count - errors
             if diagnostics.isEmpty {

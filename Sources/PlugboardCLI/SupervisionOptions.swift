@@ -23,14 +23,23 @@ struct SupervisionOptions: ParsableArguments {
     @Flag(
         name: .customLong("no-sandbox"),
         help:
-            "Run the engine without its sandbox (seccomp filter, parent watch, memory limit), to debug a plugin with strace or gdb."
+            "Run the engine without its sandbox (namespaces, Landlock, seccomp filter, parent watch, memory limit), to debug a plugin with strace or gdb."
     )
     var noSandbox = false
+
+    @Option(
+        name: .customLong("memory-limit"),
+        help: ArgumentHelp(
+            "The engine's address-space limit in MiB (default: settings.json's sandbox memory_limit_mb, else half the machine's memory, 4 GiB at least).",
+            valueName: "MiB")
+    )
+    var memoryLimit: Int?
 
     func validate() throws {
         guard callTimeout > 0, callTimeout.isFinite else {
             throw ValidationError("--call-timeout must be a positive number")
         }
+        if let memoryLimit, memoryLimit < 64 { throw ValidationError("--memory-limit must be at least 64 (MiB)") }
     }
 
     /// The engine driver: supervised (an engine process of this same executable), or in process.
@@ -40,6 +49,7 @@ struct SupervisionOptions: ParsableArguments {
         if noSandbox { setenv(Sandbox.disabledVariable, "1", 1) }
         var launch = launch
         launch.logLevel = logLevel
+        if let memoryLimit { launch.sandbox.memoryLimitMiB = memoryLimit }
         return Supervisor(executable: Check.executable, launch: launch, callTimeout: callTimeout)
     }
 }

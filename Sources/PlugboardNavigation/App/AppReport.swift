@@ -38,8 +38,12 @@ package struct AppReport: Codable, Sendable, Equatable {
     package var plugins: [Plugin]
     package var screens: [Screen]
     package var navigations: [Navigation]
+    /// What settings.json's `sandbox` grants the engine beyond its own folders (nil: nothing).
+    package var sandbox: [String]?
 
     package init(app: PlugboardApp) {
+        let grants = app.settings.sandbox.lines
+        sandbox = grants.isEmpty ? nil : grants
         var reports: [String: LibraryReport] = [:]
         plugins = app.configuration.plugins.entries.map { entry in
             let manifest = entry.manifest
@@ -111,6 +115,7 @@ package struct AppReport: Codable, Sendable, Equatable {
             )
             for item in navigation.items { lines.append("    \(item)") }
         }
+        if let sandbox { lines += ["Sandbox grants:"] + sandbox.map { "  " + $0 } }
         return lines.joined(separator: "\n")
     }
 }

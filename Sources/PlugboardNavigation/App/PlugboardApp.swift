@@ -17,7 +17,7 @@ public final class PlugboardApp {
     // other layers read them: whole-module optimisation then sees every access and drops Swift's
     // run-time exclusivity checks, which it must keep for storage another module can reach
     // (they cost a sixth of a tap's instructions when these were package storage).
-    var settings: AppSettings
+    package var settings: AppSettings
     package let environment: PlugboardHost
     /// The device the app is laid out for (`setDevice`).
     package var device: DeviceProfile { currentDevice }

@@ -96,14 +96,18 @@ import Testing
         #expect(event["plugin"] as? String == "hostile_signals")
     }
 
-    /// A plugin that writes "passed" into its check's transcript and exits cannot pass: the
-    /// harness takes only outcomes sealed with the job's key, which no file holds.
-    @Test func checkCannotBeToldItPassed() throws {
+    /// A plugin that writes "passed" into its check's transcript and exits cannot pass. The
+    /// sandbox refuses it the transcript; without the sandbox it writes it, and the harness still
+    /// takes only outcomes sealed with the job's key, which no file holds.
+    @Test(arguments: [true, false]) func checkCannotBeToldItPassed(sandboxed: Bool) throws {
         let library = Built.directory + "/libHostileSignalsC.so"
-        let result = try runPlugboard(["check", library], environment: ["PLUGBOARD_TEST_HOSTILE": "outcome"])
+        var environment = ["PLUGBOARD_TEST_HOSTILE": "outcome"]
+        if !sandboxed { environment["PLUGBOARD_NO_SANDBOX"] = "1" }
+        let result = try runPlugboard(["check", library], environment: environment)
         #expect(result.status != 0, "\(result.stdout)")
         #expect(result.stdout.contains("FAILURE"), "\(result.stdout)")
-        #expect(result.stdout.contains("result line(s) it did not write: the plugin's own"), "\(result.stdout)")
+        let forged = "result line(s) it did not write: the plugin's own"
+        #expect(result.stdout.contains(forged) != sandboxed, "\(result.stdout)")
     }
 
     @Test func checkSurvivesAPluginThatAttacksIt() throws {

@@ -10,10 +10,16 @@
  *   escape    its button logs a line that would clear the terminal and set its title;
  *   views     its button makes views into its root until the host refuses one (it tries a
  *             million), and says how many it got ("views 9997");
- *   bump      its button hangs, bumping the recorder's count of calls entered every millisecond,
- *             as if it made progress;
+ *   bump      its button hangs, bumping the recorder's count of calls entered every millisecond
+ *             (through the engine's own mapping of it), as if it made progress;
  *   outcome   under `plugboard check`, its button writes "passed" into the check's transcript (the
- *             child's last argument) and exits with status 0, as if the test had passed;
+ *             child's last argument; the sandbox refuses the open) and exits with status 0, as if
+ *             the test had passed;
+ *   reach     its button tries what the sandbox refuses and says what each returned: read the
+ *             file PLUGBOARD_TEST_SECRET names, write a file in the folder PLUGBOARD_TEST_WRITE
+ *             names, connect to 127.0.0.1:PLUGBOARD_TEST_PORT, open its parent's /proc entry,
+ *             run /bin/sh, fork, map 64 GiB ("read EACCES write EACCES net EPERM proc EACCES
+ *             exec EPERM fork EPERM alloc ENOMEM" under the sandbox, DONE where allowed);
  *   forge     at every start (entry init) it writes a new plugin name into the recorder's call
  *             in flight and crashes, so each restart blames a name never seen before. */
 #define _GNU_SOURCE
@@ -24,7 +30,11 @@
 #include <string.h>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/ptrace.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <plugboard.h>
@@ -44,6 +54,45 @@ static void hostile_forge(void);
 static const char *outcome(int result) {
     if (result == 0) return "DONE";
     return errno == EPERM ? "EPERM" : "FAILED";
+}
+
+/* DONE, or the name of the error the call failed with. */
+static const char *hostile_result(int result) { return result == 0 ? "DONE" : strerrorname_np(errno); }
+
+/* Each thing the sandbox refuses, tried once. */
+static void hostile_reach(char *line, size_t size) {
+    const char *secret = getenv("PLUGBOARD_TEST_SECRET"), *folder = getenv("PLUGBOARD_TEST_WRITE");
+    const char *port = getenv("PLUGBOARD_TEST_PORT");
+    char path[4096];
+    const char *read_result, *write_result, *net, *proc, *exec_result, *fork_result, *alloc;
+    int descriptor = open(secret ? secret : "/nonexistent", O_RDONLY);
+    struct sockaddr_in address;
+    void *memory;
+    pid_t child;
+    read_result = hostile_result(descriptor < 0 ? -1 : close(descriptor));
+    snprintf(path, sizeof path, "%s/written-by-plugin", folder ? folder : "/nonexistent");
+    descriptor = open(path, O_WRONLY | O_CREAT, 0600);
+    write_result = hostile_result(descriptor < 0 ? -1 : close(descriptor));
+    descriptor = socket(AF_INET, SOCK_STREAM, 0);
+    memset(&address, 0, sizeof address);
+    address.sin_family = AF_INET;
+    address.sin_port = htons((unsigned short)atoi(port ? port : "9"));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    net = hostile_result(descriptor < 0 ? -1 : connect(descriptor, (struct sockaddr *)&address, sizeof address));
+    if (descriptor >= 0) close(descriptor);
+    snprintf(path, sizeof path, "/proc/%d/status", (int)getppid());
+    descriptor = open(path, O_RDONLY);
+    proc = hostile_result(descriptor < 0 ? -1 : close(descriptor));
+    execl("/bin/sh", "sh", "-c", "exit 0", (char *)NULL); /* returns only when refused */
+    exec_result = strerrorname_np(errno);
+    child = fork();
+    if (child == 0) _exit(0);
+    if (child > 0) waitpid(child, NULL, 0);
+    fork_result = hostile_result(child < 0 ? -1 : 0);
+    memory = mmap(NULL, 64ull << 30, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    alloc = hostile_result(memory == MAP_FAILED ? -1 : munmap(memory, 64ull << 30));
+    snprintf(line, size, "read %s write %s net %s proc %s exec %s fork %s alloc %s", read_result, write_result,
+             net, proc, exec_result, fork_result, alloc);
 }
 
 static int hostile_mode(const char *mode) {
@@ -67,15 +116,29 @@ static int hostile_open_recorder(void) {
     return -1;
 }
 
+/* The engine's own mapping of the flight recorder, found in /proc/self/maps (the memory file
+ * "plugboard-recorder"): what a plugin can always reach, whatever it may open. NULL: none. */
+static unsigned char *hostile_recorder(void) {
+    char line[512];
+    unsigned long start = 0;
+    FILE *maps = fopen("/proc/self/maps", "r");
+    if (maps == NULL) return NULL;
+    while (fgets(line, sizeof line, maps) != NULL) {
+        if (strstr(line, "plugboard-recorder") != NULL && strstr(line, "rw") != NULL) {
+            start = strtoul(line, NULL, 16);
+            break;
+        }
+    }
+    fclose(maps);
+    return (unsigned char *)start;
+}
+
 static void hostile_forge(void) {
     char name[64];
     unsigned char *recorder;
-    int descriptor;
     if (!hostile_mode("forge")) return;
-    descriptor = hostile_open_recorder();
-    if (descriptor < 0) return;
-    recorder = mmap(NULL, 64 + 576, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0);
-    if (recorder == MAP_FAILED) return;
+    recorder = hostile_recorder();
+    if (recorder == NULL) return;
     /* Header: depth (u32) at 24; frame 0 at 64: function at 0, plugin at 208 (see FlightRecorder). */
     snprintf(name, sizeof name, "forged-%ld", (long)getpid());
     strcpy((char *)recorder + 64, "create");
@@ -85,7 +148,7 @@ static void hostile_forge(void) {
 }
 
 static void hostile_attack(struct corpus_screen_state *state) {
-    char line[96];
+    char line[160];
     pid_t parent = getppid();
     const char *stop, *killed, *trace;
     if (hostile_mode("truncate")) {
@@ -120,12 +183,9 @@ static void hostile_attack(struct corpus_screen_state *state) {
         return;
     }
     if (hostile_mode("bump")) {
-        int descriptor = hostile_open_recorder();
         volatile unsigned long long *entered;
-        unsigned char *recorder;
-        if (descriptor < 0) return;
-        recorder = mmap(NULL, 64, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0);
-        if (recorder == MAP_FAILED) return;
+        unsigned char *recorder = hostile_recorder();
+        if (recorder == NULL) return;
         entered = (volatile unsigned long long *)(recorder + 8);
         for (;;) {
             *entered += 1;
@@ -142,9 +202,15 @@ static void hostile_attack(struct corpus_screen_state *state) {
         close(descriptor);
         for (at = 0; at < length; at += strlen(arguments + at) + 1) last = arguments + at;
         descriptor = last == NULL ? -1 : open(last, O_WRONLY | O_APPEND);
-        if (descriptor < 0) return;
-        if (write(descriptor, "= {\"status\":\"passed\"}\n", 22) < 0) return;
+        /* Ends as if the test had passed, whether or not the sandbox let it write. */
+        if (descriptor >= 0 && write(descriptor, "= {\"status\":\"passed\"}\n", 22) < 0) _exit(1);
         _exit(0);
+    }
+    if (hostile_mode("reach")) {
+        hostile_reach(line, sizeof line);
+        state->host->views->set_text(state->host, state->label, line);
+        state->host->log(state->host, PB_LOG_WARNING, line); /* the label is wider than a phone */
+        return;
     }
     if (hostile_mode("escape")) {
         state->host->log(state->host, PB_LOG_WARNING, "\033[2J\033]0;pwned\007cleared");

@@ -60,12 +60,14 @@ package enum Sandbox {
         }
         let files = restrictFiles(grants, readable: readable, writable: writable)
         if files != 0 {
-            missing.append("Landlock (\(why(files))): a plugin can read and write every file the user can, and reach TCP ports")
+            missing.append(
+                "Landlock (\(why(files))): a plugin can read and write every file the user can, and reach TCP ports")
         }
         let filter = pb_sandbox_install_filter(getpid(), grants.network ? 1 : 0)
         if filter != 0 {
             missing.append(
-                "the seccomp filter (\(why(filter))): a plugin can signal, stop or trace its supervisor and run programs")
+                "the seccomp filter (\(why(filter))): a plugin can signal, stop or trace its supervisor and run programs"
+            )
         }
         return missing
     }
@@ -102,7 +104,8 @@ package enum Sandbox {
         return withCStrings(reads) { reads in
             withCStrings(writes) { writes in
                 pb_sandbox_landlock(
-                    reads.baseAddress, Int32(reads.count), writes.baseAddress, Int32(writes.count), grants.network ? 1 : 0)
+                    reads.baseAddress, Int32(reads.count), writes.baseAddress, Int32(writes.count),
+                    grants.network ? 1 : 0)
             }
         }
     }

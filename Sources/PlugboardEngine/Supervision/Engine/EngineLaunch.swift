@@ -112,13 +112,16 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
     /// the kernel could not apply (`Sandbox.confine`).
     package func confine(_ loaded: Loaded?) -> [String] {
         // A plugins.json or rivers.json given alone: its folder, which its feeds are relative to.
-        let files = [folder] + [pluginsFile, riversFile].map { $0.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } }
+        let files =
+            [folder]
+            + [pluginsFile, riversFile].map { $0.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } }
         let libraries = (loaded?.configuration.plugins.entries ?? []).compactMap { entry in
             entry.manifest.plugboard.flatMap { $0.library.hasPrefix("/") ? $0.library : nil }
         }
         let grants = (loaded?.settings.sandbox ?? SandboxGrants()).merging(sandbox)
         return Sandbox.confine(
-            grants, readable: files.compactMap { $0 } + searchPath.directories + libraries, writable: scratchFolder.map { [$0] } ?? [])
+            grants, readable: files.compactMap { $0 } + searchPath.directories + libraries,
+            writable: scratchFolder.map { [$0] } ?? [])
     }
 }
 

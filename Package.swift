@@ -112,7 +112,10 @@ let package = Package(
         // The supervised engine, its supervisor and the shell's commands.
         .target(
             name: "PlugboardEngine",
-            dependencies: ["PlugboardIsolation", "PlugboardNavigation", "PlugboardRender"]
+            dependencies: [
+                "PlugboardIsolation", "PlugboardNavigation", "PlugboardRender",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // `plugboard new`: templates only, nothing of the runtime.
         .target(name: "PlugboardScaffold"),

@@ -28,13 +28,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let (engine, replies) = try Self.engine(in: folder)
         let requests = try #require(engine.input)
+        var seal = FrameSeal()
         #expect(EngineFrame.write(ProtocolHello(), to: requests))
-        guard case .ready? = try replies.next(EngineMessage.self) else {
+        #expect(EngineFrame.write(seal.message, to: requests))
+        guard case .ready? = try Self.next(replies, &seal) else {
             Issue.record("no ready message")
             return
         }
         #expect(EngineFrame.write(EngineCall(.exports), to: requests))
-        guard case .reply(let reply)? = try replies.next(EngineMessage.self) else {
+        guard case .reply(let reply)? = try Self.next(replies, &seal) else {
             Issue.record("no reply")
             return
         }
@@ -44,9 +46,15 @@ import Testing
         engine.closeInput()
         // "tap " read as a length: a named failure, the last message, then the end.
         let why = FrameError.oversized(length: 0x7461_7020, limit: EngineFrame.maximumLength)
-        #expect(try replies.next(EngineMessage.self) == .fatal("the engine cannot read its supervisor: \(why)"))
-        #expect(try replies.next(EngineMessage.self) == nil)
+        #expect(try Self.next(replies, &seal) == .fatal("the engine cannot read its supervisor: \(why)"))
+        #expect(try Self.next(replies, &seal) == nil)
         #expect(engine.wait() == .exited(EngineChild.protocolFailureStatus))
+    }
+
+    /// The engine's next message, its seal opened; nil at the end of the stream.
+    static func next(_ replies: FrameReader, _ seal: inout FrameSeal) throws -> EngineMessage? {
+        guard let frame = try replies.next() else { return nil }
+        return try EngineFrame.decode(EngineMessage.self, from: seal.open(frame))
     }
 
     @Test func theEngineRefusesASupervisorOfAnotherVersion() throws {
@@ -86,6 +94,12 @@ import Testing
         ),
         (#"b"hello, supervisor\n""#, "over the limit of \(EngineFrame.maximumLength)"),
         (#"b"\x00\x00\x00\x02{}""#, "a frame that is not a message of this protocol: {}"),
+        // A right hello, then a message without the session's seal (what a plugin could write).
+        (
+            #"(lambda h, m: len(h).to_bytes(4, "big") + h + len(m).to_bytes(4, "big") + m)"#
+                + #"(b'{"version":\#(EngineProtocol.version)}', b'{"fatal":{"_0":"forged"}}')"#,
+            #"a frame the engine did not seal (a plugin wrote to the engine's reply pipe): {"fatal":{"_0":"forged"}}"#
+        ),
     ])
     func theSupervisorRefusesAnEngineItCannotRead(writes python: String, says: String) throws {
         let folder = try makeTemporaryDirectory()

@@ -69,6 +69,20 @@ import Testing
         #expect(event["reason"] as? String == "signal")
     }
 
+    /// A plugin that writes a well-formed reply to the engine's reply pipe, then waits: the
+    /// reply is not sealed with the session's key, so the supervisor refuses it, ends the engine,
+    /// names the plugin in flight and leaves it out, and the session goes on.
+    @Test func aForgedReplyIsRefusedAndItsPluginNamed() throws {
+        let result = try Self.attack("reply", ["run", "--json"], then: "state\n")
+        #expect(result.status == 3, "\(result.stderr)")
+        let lines = try JSONLines(result.stdout)
+        let event = try #require(lines.events.first)
+        #expect(event["reason"] as? String == "protocol", "\(event)")
+        #expect(event["plugin"] as? String == "hostile_signals")
+        #expect((event["message"] as? String ?? "").contains("a frame the engine did not seal"), "\(event)")
+        #expect(lines.states.last?.state.rootStack == ["home", "hostile"])
+    }
+
     /// A plugin's log line with escape sequences reaches the terminal escaped.
     @Test func aPluginsLogLineCannotDriveTheTerminal() throws {
         let result = try Self.attack("escape", ["run", "--log-level", "info"])

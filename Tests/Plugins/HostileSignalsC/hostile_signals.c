@@ -20,6 +20,9 @@
  *             names, connect to 127.0.0.1:PLUGBOARD_TEST_PORT, open its parent's /proc entry,
  *             run /bin/sh, fork, map 64 GiB ("read EACCES write EACCES net EPERM proc EACCES
  *             exec EPERM fork EPERM alloc ENOMEM" under the sandbox, DONE where allowed);
+ *   reply     its button writes a well-formed reply, as the engine would, to every pipe it may
+ *             write (the engine's reply pipe among them), then waits forever: a supervisor that
+ *             took it would answer the tap with it;
  *   forge     at every start (entry init) it writes a new plugin name into the recorder's call
  *             in flight and crashes, so each restart blames a name never seen before. */
 #define _GNU_SOURCE
@@ -34,6 +37,7 @@
 #include <netinet/in.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -93,6 +97,27 @@ static void hostile_reach(char *line, size_t size) {
     alloc = hostile_result(memory == MAP_FAILED ? -1 : munmap(memory, 64ull << 30));
     snprintf(line, size, "read %s write %s net %s proc %s exec %s fork %s alloc %s", read_result, write_result,
              net, proc, exec_result, fork_result, alloc);
+}
+
+/* Writes a forged, unsealed reply frame to every pipe this process may write, then waits. */
+static void hostile_forge_reply(void) {
+    static const char reply[] = "{\"reply\":{\"_0\":{\"succeeded\":true,\"text\":\"\",\"stateURL\":\"app://home\","
+                                "\"events\":[],\"failures\":[],\"urlsToOpen\":[]}}}";
+    unsigned char header[4];
+    size_t length = sizeof reply - 1;
+    int descriptor;
+    header[0] = (unsigned char)(length >> 24);
+    header[1] = (unsigned char)(length >> 16);
+    header[2] = (unsigned char)(length >> 8);
+    header[3] = (unsigned char)length;
+    for (descriptor = 3; descriptor < 256; descriptor++) {
+        struct stat status;
+        int flags = fcntl(descriptor, F_GETFL);
+        if (flags < 0 || (flags & O_ACCMODE) != O_WRONLY || fstat(descriptor, &status) != 0) continue;
+        if (!S_ISFIFO(status.st_mode)) continue;
+        if (write(descriptor, header, sizeof header) < 0 || write(descriptor, reply, length) < 0) continue;
+    }
+    for (;;) pause();
 }
 
 static int hostile_mode(const char *mode) {
@@ -206,6 +231,7 @@ static void hostile_attack(struct corpus_screen_state *state) {
         if (descriptor >= 0 && write(descriptor, "= {\"status\":\"passed\"}\n", 22) < 0) _exit(1);
         _exit(0);
     }
+    if (hostile_mode("reply")) hostile_forge_reply();
     if (hostile_mode("reach")) {
         hostile_reach(line, sizeof line);
         state->host->views->set_text(state->host, state->label, line);

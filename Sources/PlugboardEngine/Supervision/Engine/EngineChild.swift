@@ -18,8 +18,10 @@ package enum EngineChild {
     package static func main(launchJSON: String, recorder: Result<FlightRecorder, any Error>) -> Never {
         let replies = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
         dup2(STDERR_FILENO, STDOUT_FILENO)
+        // Every frame after the hello is sealed with the supervisor's key (`FrameSeal`).
+        var seal: FrameSeal?
         func send(_ message: some Encodable) {
-            if !EngineFrame.write(message, to: replies) { _exit(1) }  // the supervisor is gone
+            if !EngineFrame.write(message, to: replies, seal: &seal) { _exit(1) }  // the supervisor is gone
         }
         let requests = FrameReader(descriptor: STDIN_FILENO)
         send(ProtocolHello())
@@ -27,6 +29,10 @@ package enum EngineChild {
         var gaps: [String] = []
         do {
             try requests.handshake()
+            guard let key = try requests.next(SessionKey.self).flatMap(FrameSeal.init) else {
+                throw FrameError.undecodable("no session key after the handshake")
+            }
+            seal = key
             let recorder = try recorder.get()
             let launch = try JSONDecoder().decode(EngineLaunch.self, from: Data(launchJSON.utf8))
             let loaded = try launch.load()

@@ -9,13 +9,20 @@ package enum EngineFrame {
     package static let maximumLength = 64 << 20
     package static let headerLength = 4
 
-    /// The frame of `message`: its length, then its JSON.
-    package static func encode(_ message: some Encodable) -> Data {
-        let payload = (try? JSONEncoder().encode(message)) ?? Data()
+    /// The frame of `message`: its length, then its JSON (sealed when `seal` is given).
+    package static func encode(_ message: some Encodable, seal: inout FrameSeal?) -> Data {
+        var payload = (try? JSONEncoder().encode(message)) ?? Data()
+        if seal != nil { payload = seal!.seal(payload) }
         precondition(payload.count <= maximumLength, "a message of \(payload.count) bytes is over the frame limit")
         var frame = withUnsafeBytes(of: UInt32(payload.count).bigEndian) { Data($0) }
         frame.append(payload)
         return frame
+    }
+
+    /// The unsealed frame of `message` (the hello, the supervisor's requests).
+    package static func encode(_ message: some Encodable) -> Data {
+        var unsealed: FrameSeal?
+        return encode(message, seal: &unsealed)
     }
 
     /// A frame's payload read as `type`.
@@ -29,10 +36,11 @@ package enum EngineFrame {
         }
     }
 
-    /// Writes `message` as one frame to `descriptor`; false when the other side is gone.
+    /// Writes `message` as one frame to `descriptor`, sealed when `seal` is given; false when
+    /// the other side is gone.
     @discardableResult
-    package static func write(_ message: some Encodable, to descriptor: Int32) -> Bool {
-        encode(message).withUnsafeBytes { bytes in
+    package static func write(_ message: some Encodable, to descriptor: Int32, seal: inout FrameSeal?) -> Bool {
+        encode(message, seal: &seal).withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -42,6 +50,13 @@ package enum EngineFrame {
             }
             return true
         }
+    }
+
+    /// Writes `message` as one unsealed frame (the hello, the supervisor's requests).
+    @discardableResult
+    package static func write(_ message: some Encodable, to descriptor: Int32) -> Bool {
+        var unsealed: FrameSeal?
+        return write(message, to: descriptor, seal: &unsealed)
     }
 }
 
@@ -59,6 +74,9 @@ package enum FrameError: Error, Sendable, Equatable, CustomStringConvertible {
     case noHandshake
     /// Reading failed (`errno`).
     case unreadable(Int32)
+    /// A frame without the session's seal: written by something other than the engine's own
+    /// code, or out of order (its first bytes).
+    case unsealed(String)
 
     package var description: String {
         switch self {
@@ -70,6 +88,8 @@ package enum FrameError: Error, Sendable, Equatable, CustomStringConvertible {
             "the other side speaks engine protocol version \(theirs); this side speaks version \(ours)"
         case .noHandshake: "the stream ended before the handshake"
         case .unreadable(let number): "the stream cannot be read: \(String(cString: strerror(number)))"
+        case .unsealed(let start):
+            "a frame the engine did not seal (a plugin wrote to the engine's reply pipe): \(start)"
         }
     }
 }

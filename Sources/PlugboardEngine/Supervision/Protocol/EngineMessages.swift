@@ -1,11 +1,12 @@
 /// The protocol between a supervisor and its engine process: after the handshake (each side's
-/// first frame is a `ProtocolHello`), the supervisor sends `EngineCall`s and the engine answers
+/// first frame is a `ProtocolHello`, the supervisor's second its `SessionKey`, and every later
+/// frame of the engine is sealed with it: `FrameSeal`), the supervisor sends `EngineCall`s and the engine answers
 /// each with an `EngineMessage.reply`; before the first call it says `ready` (or `fatal`).
 /// Every message is one frame (`EngineFrame`).
 package enum EngineProtocol {
     /// Raised whenever a message changes shape: an engine of another build is refused at the
     /// handshake instead of misreading it.
-    package static let version = 1
+    package static let version = 2
 }
 
 /// The first frame each side sends: which version of the protocol it speaks. Its shape never

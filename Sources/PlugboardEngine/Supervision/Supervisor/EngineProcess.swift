@@ -26,6 +26,8 @@ final class EngineProcess {
     private let recorder: FlightRecorder
     private let limits: Limits
     private var buffer = FrameBuffer()
+    /// Opens the engine's frames after its hello: one it did not seal is a broken protocol.
+    private var seal = FrameSeal()
     /// What one `read` fills, kept for the process's life (replies may carry whole drawings).
     private var chunk = [UInt8](repeating: 0, count: 65536)
     private var failure: ContainedFailure?
@@ -59,7 +61,9 @@ final class EngineProcess {
         }
         requests = child.input!
         replies = child.output!
-        EngineFrame.write(ProtocolHello(), to: requests)  // a dead engine is seen when its answer is read
+        // A dead engine is seen when its answer is read.
+        EngineFrame.write(ProtocolHello(), to: requests)
+        EngineFrame.write(seal.message, to: requests)
     }
 
     deinit {
@@ -70,7 +74,7 @@ final class EngineProcess {
     /// The engine's first messages: its protocol version (another one is refused, naming both),
     /// then ready, or the configuration error it cannot start with.
     func handshake() throws(ContainedFailure) -> EngineMessage {
-        let hello: ProtocolHello = try receive()
+        let hello: ProtocolHello = try receive(sealed: false)
         do throws(FrameError) {
             try hello.check()
         } catch {
@@ -104,14 +108,16 @@ final class EngineProcess {
     // MARK: waiting
 
     /// Reads one message under the watchdog.
-    private func receive<Message: Decodable>() throws(ContainedFailure) -> Message {
+    private func receive<Message: Decodable>(sealed: Bool = true) throws(ContainedFailure) -> Message {
         if let failure { throw failure }
         var lastProgress = recorder.progress
         let sent = DispatchTime.now().uptimeNanoseconds
         var since = sent
         while true {
             do throws(FrameError) {
-                if let payload = try buffer.next() { return try EngineFrame.decode(Message.self, from: payload) }
+                if let frame = try buffer.next() {
+                    return try EngineFrame.decode(Message.self, from: sealed ? seal.open(frame) : frame)
+                }
             } catch {
                 throw fail(.brokeProtocol(error.description))
             }

@@ -1,0 +1,67 @@
+import Crypto
+import Foundation
+
+/// The seal on every frame an engine sends after its hello (#31): an HMAC-SHA256, under a key
+/// the supervisor makes for each engine, of the frame's number and payload, appended to the
+/// payload. The key travels as the supervisor's second frame on the engine's standard input,
+/// read before any plugin is loaded — never on the command line or in the environment, which
+/// a plugin can read.
+///
+/// A plugin shares the engine's process and can write to its reply pipe. A frame it writes
+/// there is refused: it cannot seal one without the key, and a copy of an earlier frame carries
+/// the wrong number. The supervisor then ends the engine and names the plugin in flight.
+package struct FrameSeal {
+    /// The bytes a seal adds to a payload.
+    package static let length = 32
+    private let key: SymmetricKey
+    /// The number of the next frame sealed or opened: both sides count the engine's frames.
+    private var number: UInt64 = 0
+
+    /// A new key, for one engine.
+    package init() { key = SymmetricKey(size: .bits256) }
+
+    /// The key the supervisor sent; nil when it is not one.
+    package init?(_ message: SessionKey) {
+        guard message.key.utf8.count == 2 * Self.length, let bytes = [UInt8](hexDigits: message.key) else {
+            return nil
+        }
+        key = SymmetricKey(data: bytes)
+    }
+
+    /// The key as the supervisor sends it.
+    package var message: SessionKey { SessionKey(key: key.withUnsafeBytes { $0.hexDigits }) }
+
+    /// `payload` followed by its seal.
+    package mutating func seal(_ payload: Data) -> Data {
+        var sealed = payload
+        sealed.append(contentsOf: code(for: payload))
+        return sealed
+    }
+
+    /// The payload of a sealed frame; throws when the seal is not the next frame's.
+    package mutating func open(_ frame: Data) throws(FrameError) -> Data {
+        guard frame.count >= Self.length else { throw .unsealed(String(decoding: frame.prefix(80), as: UTF8.self)) }
+        let payload = frame.prefix(frame.count - Self.length)
+        let seal = frame.suffix(Self.length)
+        let expected = code(for: payload)
+        // Compared in constant time.
+        guard zip(seal, expected).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0 else {
+            throw .unsealed(String(decoding: payload.prefix(80), as: UTF8.self))
+        }
+        return Data(payload)
+    }
+
+    /// The HMAC of this frame's number and `payload`; counts the frame.
+    private mutating func code(for payload: Data) -> [UInt8] {
+        var mac = HMAC<SHA256>(key: key)
+        mac.update(data: withUnsafeBytes(of: number.bigEndian) { Data($0) })
+        mac.update(data: payload)
+        number += 1
+        return Array(mac.finalize())
+    }
+}
+
+/// The supervisor's second frame: the key the engine seals its frames with (hex).
+package struct SessionKey: Codable, Sendable, Equatable {
+    package var key: String
+}

@@ -149,8 +149,9 @@ static int pb_early_recorder = -1;
  * `__engine` and `__check-child` subcommands, unless PLUGBOARD_NO_SANDBOX is set) enters its
  * user and IPC namespaces here, before main, where it still has one thread. The network
  * namespace needs no such care and waits for the launch to say whether the network is granted. */
+static int pb_enter_user_namespace(uid_t uid, gid_t gid);
+
 __attribute__((constructor)) static void pb_sandbox_enter_namespaces(int argc, char **argv, char **envp) {
-    char map[64];
     uid_t uid = getuid();
     gid_t gid = getgid();
     (void)envp;
@@ -163,15 +164,23 @@ __attribute__((constructor)) static void pb_sandbox_enter_namespaces(int argc, c
     }
     if (unshare(CLONE_NEWUSER | CLONE_NEWIPC) != 0) {
         pb_early_namespaces = errno;
-        return;
+    } else {
+        pb_early_namespaces = pb_enter_user_namespace(uid, gid);
     }
+    if (strcmp(argv[1], "__engine") == 0) pb_sandbox_start_warden(pb_early_recorder);
+}
+
+/* Maps the ids to themselves in the new user namespace; 0 or errno. */
+static int pb_enter_user_namespace(uid_t uid, gid_t gid) {
+    char map[64];
+    int status;
     /* The same ids inside as outside, so files keep their owners; no setgroups (the kernel
      * requires that of an unprivileged gid map). */
-    if ((pb_early_namespaces = pb_write_file("/proc/self/setgroups", "deny")) != 0) return;
+    if ((status = pb_write_file("/proc/self/setgroups", "deny")) != 0) return status;
     snprintf(map, sizeof map, "%u %u 1", (unsigned)uid, (unsigned)uid);
-    if ((pb_early_namespaces = pb_write_file("/proc/self/uid_map", map)) != 0) return;
+    if ((status = pb_write_file("/proc/self/uid_map", map)) != 0) return status;
     snprintf(map, sizeof map, "%u %u 1", (unsigned)gid, (unsigned)gid);
-    pb_early_namespaces = pb_write_file("/proc/self/gid_map", map);
+    return pb_write_file("/proc/self/gid_map", map);
 }
 
 int pb_sandbox_take_recorder(void) {

@@ -14,10 +14,11 @@ import Foundation
 /// Layout (little-endian, offsets in bytes): a 64-byte header — magic `PBFR`, layout version,
 /// calls entered (u64), calls returned (u64), depth (u32), log lines written (u32) — then
 /// `frameCount` call frames (function, kind, plugin, library; NUL-terminated UTF-8 fields cut to
-/// their size), then a ring of `logCount` log lines. Deeper calls than `frameCount` only count.
+/// their size), then a ring of `logCount` log lines, then the warden's verdict
+/// (`pb_warden_verdict` in `plugboard_sandbox.h`). Deeper calls than `frameCount` only count.
 package final class FlightRecorder: @unchecked Sendable {
     static let magic: UInt32 = 0x5246_4250  // "PBFR"
-    static let layoutVersion: UInt32 = 1
+    static let layoutVersion: UInt32 = 2
     static let headerSize = 64
     static let frameCount = 8
     static let frameSize = 576
@@ -46,7 +47,9 @@ package final class FlightRecorder: @unchecked Sendable {
     }
     static let logCount = 16
     static let logSize = 256
-    static let size = headerSize + frameCount * frameSize + logCount * logSize
+    /// Where the warden writes its verdict: after the log lines (the C header says where too).
+    static let verdictOffset = headerSize + frameCount * frameSize + logCount * logSize
+    static let size = Int(PB_RECORDER_SIZE)
 
     enum Offset {
         static let magic = 0
@@ -55,6 +58,33 @@ package final class FlightRecorder: @unchecked Sendable {
         static let returned = 16
         static let depth = 24
         static let logged = 28
+    }
+
+    /// Where an engine thread faulted, as its warden saw it from outside the engine
+    /// (`pb_sandbox_start_warden`): the signal, the instruction's address and the file mapped
+    /// there. The warden writes it once the engine has ended, so only then is it the warden's;
+    /// nil when it wrote none or no thread faulted.
+    package struct Fault: Sendable, Equatable {
+        package var signal: Int32
+        package var address: UInt64
+        package var library: String
+    }
+
+    /// The warden's verdict; read it only after the engine ended on its own (a plugin can write
+    /// this memory while the engine runs).
+    package var fault: Fault? {
+        precondition(Self.verdictOffset == Int(PB_RECORDER_VERDICT_OFFSET), "the C header's recorder layout differs")
+        let verdict = base + Self.verdictOffset
+        let layout = MemoryLayout<pb_warden_verdict>.self
+        guard verdict.load(as: UInt32.self) == PB_WARDEN_FAULT else { return nil }
+        let library = verdict + layout.offset(of: \pb_warden_verdict.library)!
+        let size = 488
+        let bytes = UnsafeRawBufferPointer(start: library, count: size)
+        let text = bytes.prefix { $0 != 0 }
+        return Fault(
+            signal: Int32(verdict.load(fromByteOffset: layout.offset(of: \pb_warden_verdict.signal)!, as: UInt32.self)),
+            address: verdict.load(fromByteOffset: layout.offset(of: \pb_warden_verdict.address)!, as: UInt64.self),
+            library: String(decoding: text, as: UTF8.self))
     }
 
     /// The region; stays mapped for the life of the process (the crash reporter reads it).

@@ -51,4 +51,33 @@ int pb_sandbox_die_with_parent(void);
  * Returns the descriptor, or -1 with errno set. */
 int pb_sealed_memfd(const char *name, unsigned long size);
 
+
+/* The flight recorder's size and where in it the warden writes its verdict (the Swift
+ * FlightRecorder's layout, version 2: header, call frames, log lines, then the verdict). */
+#define PB_RECORDER_VERDICT_OFFSET 8768
+#define PB_RECORDER_SIZE (PB_RECORDER_VERDICT_OFFSET + 512)
+#define PB_WARDEN_NO_FAULT 1u
+#define PB_WARDEN_FAULT 2u
+/* What the warden saw of the engine's end: whether a thread of it faulted (a signal the kernel
+ * sent for the instruction it ran), at which instruction, touching which address, and the file
+ * mapped at that instruction (the library whose code faulted). */
+struct pb_warden_verdict {
+    unsigned int state; /* 0: none written; PB_WARDEN_NO_FAULT or PB_WARDEN_FAULT */
+    unsigned int signal;
+    unsigned long long address; /* the program counter */
+    unsigned long long data;    /* the faulting address (si_addr) */
+    char library[488];
+};
+/* Splits a sandboxed engine, before main and while it has one thread, into a warden and the
+ * engine (#31: blame that cannot be forged). The calling process becomes the warden and never
+ * returns: it traces the engine with ptrace (the engine's seccomp filter forbids the engine
+ * itself to trace anything), lets every signal through, notes where a thread faulted, writes
+ * the verdict into the recorder (`recorder`, a descriptor; -1: none) once the engine has ended
+ * — when none of its code can run any more — and ends as the engine ended. The engine, its
+ * child, returns from this call once it is traced and goes on to main; it dies with the warden.
+ * The supervisor sees one process, the warden, whose end is the engine's. */
+void pb_sandbox_start_warden(int recorder);
+/* In the engine: 0 when its warden traces it, EPERM when the kernel refused (no verdicts),
+ * -1 when there is no warden (not an engine, the sandbox off, or fork failed). */
+int pb_sandbox_warden_status(void);
 #endif

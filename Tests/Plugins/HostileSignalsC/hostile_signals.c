@@ -23,6 +23,11 @@
  *   reply     its button writes a well-formed reply, as the engine would, to every pipe it may
  *             write (the engine's reply pipe among them), then waits forever: a supervisor that
  *             took it would answer the tap with it;
+ *   blame     its button writes another plugin's name and library (the test bar's) into the
+ *             recorder's call in flight, then crashes: a supervisor that believed the recorder
+ *             would leave the bar out;
+ *   thread    its button starts a thread that waits until the tap has returned, then crashes
+ *             outside any call into plugin code;
  *   forge     at every start (entry init) it writes a new plugin name into the recorder's call
  *             in flight and crashes, so each restart blames a name never seen before. */
 #define _GNU_SOURCE
@@ -38,6 +43,8 @@
 #include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <pthread.h>
+#include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -172,6 +179,14 @@ static void hostile_forge(void) {
     corpus_write_through_null();
 }
 
+/* Waits until no call into plugin code is in flight (the recorder's depth is 0), then crashes. */
+static void *hostile_crash_later(void *recorder) {
+    volatile unsigned int *depth = (volatile unsigned int *)((unsigned char *)recorder + 24);
+    while (*depth != 0) sched_yield();
+    corpus_write_through_null();
+    return NULL;
+}
+
 static void hostile_attack(struct corpus_screen_state *state) {
     char line[160];
     pid_t parent = getppid();
@@ -232,6 +247,23 @@ static void hostile_attack(struct corpus_screen_state *state) {
         _exit(0);
     }
     if (hostile_mode("reply")) hostile_forge_reply();
+    if (hostile_mode("blame")) {
+        unsigned char *recorder = hostile_recorder(), *frame;
+        unsigned int depth;
+        if (recorder == NULL) return;
+        depth = *(volatile unsigned int *)(recorder + 24);
+        frame = recorder + 64 + 576 * (depth > 0 ? depth - 1 : 0);
+        snprintf((char *)frame + 208, 96, "%s", "test.navbar.swift");
+        snprintf((char *)frame + 304, 272, "%s", "libTestSwiftPlugins.so");
+        corpus_write_through_null();
+    }
+    if (hostile_mode("thread")) {
+        pthread_t thread;
+        unsigned char *recorder = hostile_recorder();
+        if (recorder != NULL && pthread_create(&thread, NULL, hostile_crash_later, recorder) == 0)
+            pthread_detach(thread);
+        return;
+    }
     if (hostile_mode("reach")) {
         hostile_reach(line, sizeof line);
         state->host->views->set_text(state->host, state->label, line);

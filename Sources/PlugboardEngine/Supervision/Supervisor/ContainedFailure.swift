@@ -37,6 +37,8 @@ package struct ContainedFailure: Error, Sendable, Codable, Equatable {
     package var leftOut: String?
     /// Where the user is after the restart (the state URL the engine was brought back to).
     package var stateURL: String?
+    /// The library whose code faulted, as the engine's warden saw it (nil: no fault seen).
+    package var faultingLibrary: String?
 
     package init(ending: Ending, calls: [PluginCall], log: [String]) {
         self.ending = ending

@@ -158,7 +158,9 @@ final class EngineProcess {
         let calls = recorder.callsInFlight
         // The failed plugin's own lines ("acme warning: …"), not its neighbours'.
         let log = calls.last?.plugin.map { plugin in recorder.lastLogLines.filter { $0.hasPrefix("\(plugin) ") } } ?? []
-        let failure = ContainedFailure(ending: how, calls: calls, log: log)
+        var failure = ContainedFailure(ending: how, calls: calls, log: log)
+        // Only an engine that ended on its own has a verdict from its warden (`FlightRecorder.fault`).
+        if ending == nil, case .signal = how, let fault = recorder.fault { failure.faultingLibrary = fault.library }
         self.failure = failure
         return failure
     }

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Layers) import PlugboardCore
+import PlugboardLoader
 
 /// Runs the engine in a separate process and keeps the session going when a plugin takes it
 /// down (Chromium's model: the part the user talks to never runs plugin code).
@@ -169,6 +170,7 @@ package final class Supervisor: EngineDriver {
     /// failure cannot be traced to one, or it was already left out.
     @discardableResult
     private func leaveOut(_ failure: inout ContainedFailure) -> Bool {
+        blameFaultingCode(&failure)
         let reason = failure.call.map { "\(failure.reason) in \($0.function)" } ?? failure.reason
         if let plugin = failure.call?.plugin, launch.exclusions.plugins[plugin] == nil {
             launch.exclusions.plugins[plugin] = reason
@@ -184,4 +186,42 @@ package final class Supervisor: EngineDriver {
         return false
     }
 
+    /// When the engine's warden saw the code of a plugin library fault, that library is to
+    /// blame, whatever the flight recorder (memory a plugin can write) says was in flight: the
+    /// recorded call stands only when its plugin is one the app's own configuration serves from
+    /// that library (or, for a library's own call, it is that library). A fault in the host's
+    /// code or a system library leaves the recorded call to blame.
+    private func blameFaultingCode(_ failure: inout ContainedFailure) {
+        guard let fault = failure.faultingLibrary.map(Self.real), fault != Self.real(executable) else { return }
+        // The library as the loader names it (the search folder as given, the kernel's with links resolved).
+        let folder = URL(fileURLWithPath: fault).deletingLastPathComponent().path
+        guard let searched = launch.searchPath.directories.first(where: { Self.real($0) == folder }) else { return }
+        let library = URL(fileURLWithPath: searched).appendingPathComponent(
+            URL(fileURLWithPath: fault).lastPathComponent
+        )
+        .path
+        let recorded: String? =
+            if let plugin = failure.call?.plugin { pluginLibraries[plugin] } else {
+                failure.call?.library.map(Self.real)
+            }
+        guard recorded != fault else { return }
+        failure.calls = [PluginCall("its own code", library: library)]
+        failure.log = []  // picked by the name the recorder gave
+    }
+
+    /// The library each plugin of the app is served from, as the app's configuration and the
+    /// search path say — the supervisor's own reading, which no plugin can change.
+    private lazy var pluginLibraries: [String: String] = {
+        guard let loaded = try? launch.load() else { return [:] }
+        var libraries: [String: String] = [:]
+        for entry in loaded.configuration.plugins.entries {
+            guard let name = entry.manifest.plugboard?.library, let path = try? launch.searchPath.resolve(name)
+            else { continue }
+            libraries[entry.manifest.identifier] = Self.real(path)
+        }
+        return libraries
+    }()
+
+    /// `path` with its links resolved, as the kernel's maps name a file.
+    private static func real(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
 }

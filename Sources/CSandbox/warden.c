@@ -1,0 +1,175 @@
+#define _GNU_SOURCE /* ptrace options, signalfd, __WALL */
+#include "plugboard_sandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/user.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#if defined(__aarch64__)
+#include <elf.h> /* NT_PRSTATUS */
+#include <asm/ptrace.h>
+#endif
+
+/* What the engine learns of its warden from the byte the warden sends once it traces it. */
+static int pb_warden_state = -1;
+
+int pb_sandbox_warden_status(void) { return pb_warden_state; }
+
+/* The address of the instruction a stopped thread was at. */
+static unsigned long long pb_program_counter(pid_t thread) {
+#if defined(__x86_64__)
+    struct user_regs_struct registers;
+    if (ptrace(PTRACE_GETREGS, thread, NULL, &registers) != 0) return 0;
+    return registers.rip;
+#elif defined(__aarch64__)
+    struct user_pt_regs registers;
+    struct iovec vector = {&registers, sizeof registers};
+    if (ptrace(PTRACE_GETREGSET, thread, (void *)NT_PRSTATUS, &vector) != 0) return 0;
+    return registers.pc;
+#endif
+}
+
+/* The file mapped at `address` in `process` (from its /proc maps): "" when none. */
+static void pb_file_at(pid_t process, unsigned long long address, char *path, size_t size) {
+    char name[64], line[4608];
+    FILE *maps;
+    path[0] = '\0';
+    snprintf(name, sizeof name, "/proc/%d/maps", (int)process);
+    if ((maps = fopen(name, "re")) == NULL) return;
+    while (fgets(line, sizeof line, maps) != NULL) {
+        unsigned long long start, end;
+        int at = 0;
+        if (sscanf(line, "%llx-%llx %*s %*s %*s %*s %n", &start, &end, &at) < 2 || at == 0) continue;
+        if (address < start || address >= end) continue;
+        line[strcspn(line, "\n")] = '\0';
+        snprintf(path, size, "%s", line + at);
+        break;
+    }
+    fclose(maps);
+}
+
+/* True for the signals the kernel sends a thread for the instruction it ran. */
+static int pb_is_fault(int signal) {
+    return signal == SIGSEGV || signal == SIGBUS || signal == SIGILL || signal == SIGFPE || signal == SIGTRAP;
+}
+
+/* Ends the warden as the engine ended: the same exit status, or the same signal. */
+static void pb_mirror(int status) {
+    int signal;
+    sigset_t all;
+    if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
+    signal = WTERMSIG(status);
+    sigemptyset(&all);
+    sigprocmask(SIG_SETMASK, &all, NULL);
+    prctl(PR_SET_DUMPABLE, 0);
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigaction(signal, &fallback, NULL);
+    raise(signal);
+    _exit(128 + signal);
+}
+
+/* The warden's loop: every stop of a traced engine thread goes on at once, with its signal; a
+ * fault is noted (program counter, faulting address, the file mapped there); when the engine
+ * ends, the verdict is written where the supervisor reads it — nothing of the engine runs any
+ * more, so nothing can overwrite it — and the warden ends the way the engine did. */
+static void pb_warden_loop(pid_t engine, struct pb_warden_verdict *verdict, pid_t supervisor) {
+    struct pb_warden_verdict noted;
+    sigset_t children;
+    int signals, parent;
+    memset(&noted, 0, sizeof noted);
+    sigemptyset(&children);
+    sigaddset(&children, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &children, NULL);
+    signals = signalfd(-1, &children, SFD_CLOEXEC | SFD_NONBLOCK);
+    parent = (int)syscall(SYS_pidfd_open, supervisor, 0);
+    for (;;) {
+        struct pollfd watched[2] = {{signals, POLLIN, 0}, {parent, POLLIN, 0}};
+        struct signalfd_siginfo drained;
+        int status;
+        pid_t thread;
+        if (poll(watched, parent >= 0 ? 2 : 1, signals >= 0 ? -1 : 100) < 0 && errno != EINTR) continue;
+        if (parent >= 0 && (watched[1].revents & POLLIN)) kill(engine, SIGKILL); /* the supervisor ended */
+        while (signals >= 0 && read(signals, &drained, sizeof drained) > 0) {
+        }
+        while ((thread = waitpid(-1, &status, WNOHANG | __WALL)) > 0) {
+            if (WIFSTOPPED(status)) {
+                int signal = WSTOPSIG(status), deliver = 0;
+                siginfo_t information;
+                /* An event (a new thread, a group stop) carries no signal to deliver. */
+                if ((status >> 16) == 0 && ptrace(PTRACE_GETSIGINFO, thread, NULL, &information) == 0) {
+                    deliver = signal;
+                    if (pb_is_fault(signal) && information.si_code > 0) {
+                        noted.state = PB_WARDEN_FAULT;
+                        noted.signal = (unsigned)signal;
+                        noted.address = pb_program_counter(thread);
+                        noted.data = (unsigned long long)(uintptr_t)information.si_addr;
+                        pb_file_at(engine, noted.address, noted.library, sizeof noted.library);
+                    }
+                }
+                ptrace(PTRACE_CONT, thread, NULL, (void *)(long)deliver);
+            } else if (thread == engine) {
+                if (noted.state != PB_WARDEN_FAULT) noted.state = PB_WARDEN_NO_FAULT;
+                if (verdict != NULL) memcpy(verdict, &noted, sizeof noted);
+                pb_mirror(status);
+            }
+        }
+    }
+}
+
+void pb_sandbox_start_warden(int recorder) {
+    int go[2];
+    char state;
+    pid_t engine, supervisor = getppid();
+    struct pb_warden_verdict *verdict = NULL;
+    if (pipe2(go, O_CLOEXEC) != 0) return;
+    engine = fork();
+    if (engine < 0) {
+        close(go[0]);
+        close(go[1]);
+        return;
+    }
+    if (engine == 0) {
+        /* The engine: it waits until it is traced (or is told it will not be), dies with its
+         * warden, and goes on to main. */
+        pid_t warden = getppid();
+        close(go[1]);
+        if (read(go[0], &state, 1) == 1) pb_warden_state = state == 't' ? 0 : EPERM;
+        close(go[0]);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != warden) _exit(137);
+        return;
+    }
+    /* The warden: it keeps nothing of the engine's but the recorder and standard error. */
+    close(go[0]);
+    if (recorder >= 0) {
+        void *mapped = mmap(NULL, PB_RECORDER_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, recorder, 0);
+        if (mapped != MAP_FAILED) verdict = (struct pb_warden_verdict *)((char *)mapped + PB_RECORDER_VERDICT_OFFSET);
+    }
+    struct rlimit no_core = {0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    state = ptrace(PTRACE_SEIZE, engine, NULL, (void *)(long)(PTRACE_O_TRACECLONE | PTRACE_O_EXITKILL)) == 0 ? 't' : 'u';
+    if (write(go[1], &state, 1) != 1) kill(engine, SIGKILL);
+    close(go[1]);
+    close(STDIN_FILENO);
+    close(STDOUT_FILENO);
+    for (int descriptor = 3; descriptor < 1024; descriptor++) {
+        if (descriptor != recorder) close(descriptor);
+    }
+    if (recorder >= 0) close(recorder);
+    pb_warden_loop(engine, verdict, supervisor);
+}

@@ -64,8 +64,10 @@ struct Lint: ParsableCommand {
             diagnostics += AppConfiguration.checkManifest(URL(fileURLWithPath: manifest)).1
             checked.append("1 manifest")
         }
+        var configuration: AppConfiguration?
         if pluginsURL != nil || riversURL != nil {
-            let (configuration, found) = AppConfiguration.check(pluginsURL: pluginsURL, riversURL: riversURL)
+            let found: [ConfigDiagnostic]
+            (configuration, found) = AppConfiguration.check(pluginsURL: pluginsURL, riversURL: riversURL)
             diagnostics += found
             if let configuration, pluginsURL != nil {
                 // The libraries it names: found, ELF, the host's ABI major (read from the files),
@@ -86,6 +88,9 @@ struct Lint: ParsableCommand {
             let (settings, found) = AppSettings.check(folder: URL(fileURLWithPath: folder))
             diagnostics += found
             grants = settings?.sandbox.lines ?? []
+            if let settings, let configuration {
+                diagnostics += Self.unmetAsks(configuration, settings, folder: folder)
+            }
         }
         if json {
             let encoder = JSONEncoder()
@@ -105,6 +110,23 @@ struct Lint: ParsableCommand {
             }
         }
         if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+    }
+
+    /// A warning for each plugin that asks its sandbox for what settings.json does not grant.
+    static func unmetAsks(_ configuration: AppConfiguration, _ settings: AppSettings, folder: String)
+        -> [ConfigDiagnostic]
+    {
+        configuration.plugins.entries.compactMap { entry in
+            guard let keys = entry.manifest.plugboard, let asks = keys.asks, let location = keys.asksLocation else {
+                return nil
+            }
+            let unmet = settings.sandbox.unmet(asks, folder: folder)
+            guard !unmet.isEmpty else { return nil }
+            return ConfigDiagnostic(
+                .warning, at: location,
+                "plugin \"\(entry.manifest.identifier)\" asks for \(unmet.joined(separator: ", ")), which settings.json's \"sandbox\" does not grant: it runs without"
+            )
+        }
     }
 
     /// "1 plugin", "7 screens".

@@ -7,7 +7,8 @@ import PlugboardCore
 ///       "library": "GeneralNavBar",                 // name or absolute path of the .so
 ///       "sha256": "9f86d0…",                        // optional pin of the library file
 ///       "exports": {"epg_tune": "(i32) -> json"},   // optional dynamic functions (libffi)
-///       "white_label": true                         // optional: a white-label screen (bar on_top)
+///       "white_label": true,                        // optional: a white-label screen (bar on_top)
+///       "sandbox": {"network": true}                // optional: what it asks the app to grant
 ///     }
 ///
 /// A manifest without them is configuration only: the host runs no code for it.
@@ -24,6 +25,12 @@ package struct PlugboardKeys: Sendable, Hashable {
     package var whiteLabel = false
     /// The dynamic exports, in file order, with where each is written.
     package var exports: [Export]
+    /// What the plugin asks the app's sandbox to grant (`"sandbox"`, the keys of settings.json's
+    /// `sandbox`): only the app's settings grant it; `lint` says what is asked and not granted.
+    package var asks: SandboxGrants?
+    /// Where `asks` is written, for that warning.
+    package var asksLocation: ConfigLocation? { asksPlace?.location }
+    private var asksPlace: DeferredLocation?
 
     init(
         library: String, libraryLocation: ConfigLocation? = nil, sha256: String?, whiteLabel: Bool = false,
@@ -109,8 +116,13 @@ package struct PlugboardKeys: Sendable, Hashable {
             }
         }
         guard let library else { return nil }
-        return PlugboardKeys(
+        var keys = PlugboardKeys(
             library: library, libraryPlace: object["library"].map { .node($0) }, sha256: sha256?.lowercased(),
             whiteLabel: object.bool("white_label", sink) ?? false, exports: exports)
+        if let asks = object.object("sandbox", sink) {
+            keys.asks = AppSettings.grants(asks, sink)
+            keys.asksPlace = .node(asks)
+        }
+        return keys
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a sandboxed engine may reach beyond what every engine gets (the system's libraries, its
 /// app folder, its plugin libraries, its scratch folder): declared by the app in `settings.json`
 /// under `"sandbox"`, raised by the command line (`--memory-limit`), and shown by `inspect` and
@@ -31,6 +33,28 @@ package struct SandboxGrants: Codable, Sendable, Hashable {
         SandboxGrants(
             network: network || other.network, read: read + other.read, write: write + other.write,
             memoryLimitMiB: other.memoryLimitMiB ?? memoryLimitMiB, openFiles: other.openFiles ?? openFiles)
+    }
+
+    /// What `asked` asks for that these grants do not give, one phrase each ("the network",
+    /// "reading /x"): a folder is given when it lies beneath a granted one. Relative folders are
+    /// taken against `folder` (the app folder).
+    package func unmet(_ asked: SandboxGrants, folder: String) -> [String] {
+        func absolute(_ path: String) -> String {
+            path.hasPrefix("/")
+                ? path : URL(fileURLWithPath: folder).appendingPathComponent(path).standardizedFileURL.path
+        }
+        func beneath(_ path: String, _ roots: [String]) -> Bool {
+            let path = absolute(path)
+            return roots.map(absolute).contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        }
+        var unmet: [String] = []
+        if asked.network && !network { unmet.append("the network") }
+        unmet += asked.read.filter { !beneath($0, read + write) }.map { "reading \($0)" }
+        unmet += asked.write.filter { !beneath($0, write) }.map { "writing \($0)" }
+        if let memory = asked.memoryLimitMiB, memory > (memoryLimitMiB ?? Int.max) {
+            unmet.append("\(memory) MiB of memory")
+        }
+        return unmet
     }
 
     /// True when nothing beyond what every engine gets is granted.

@@ -15,6 +15,8 @@ package struct AppReport: Codable, Sendable, Equatable {
         package var extensions: [String]?
         /// Why the plugin's code is not loaded (configuration only, or the load error).
         package var note: String?
+        /// What the plugin asks the sandbox to grant (its manifest's `sandbox`), nil: nothing.
+        package var asks: [String]?
     }
 
     package struct Screen: Codable, Sendable, Equatable {
@@ -48,6 +50,7 @@ package struct AppReport: Codable, Sendable, Equatable {
         plugins = app.configuration.plugins.entries.map { entry in
             let manifest = entry.manifest
             var plugin = Plugin(identifier: manifest.identifier, type: manifest.typeName)
+            plugin.asks = manifest.plugboard?.asks.map(\.lines)
             if let loaded = app.plugins.plugin(manifest.identifier) {
                 let report = reports[loaded.library.path] ?? LibraryReport(library: loaded.library)
                 reports[loaded.library.path] = report
@@ -101,6 +104,7 @@ package struct AppReport: Codable, Sendable, Equatable {
                 }
             }
             if let note = plugin.note { lines.append("    \(note)") }
+            if let asks = plugin.asks { lines.append("    asks the sandbox for: \(asks.joined(separator: "; "))") }
         }
         lines.append("Screens:")
         for screen in screens {

@@ -89,6 +89,7 @@ struct Check: ParsableCommand {
         options.inProcess = inProcess
         let runner = try CheckRunner(options: options, executable: Self.executable)
         let report = try check(with: runner)
+        for gap in runner.sandboxGaps.sorted() { printError(gap) }  // once, not per child
         try write(report)
         if !report.succeeded { throw ExitCode(1) }
     }

@@ -31,7 +31,7 @@ package enum CheckChild {
             // read the library's folder and the system's, and write nothing.
             let folder = URL(fileURLWithPath: job.subject.library).deletingLastPathComponent().path
             for part in Sandbox.confine(SandboxGrants(), readable: [folder]) {
-                FileHandle.standardError.write(Data("plugboard check: sandbox without \(part)\n".utf8))
+                FileHandle.standardError.write(Data((CheckRunner.gapPrefix + part + "\n").utf8))
             }
             transcript.observeCalls()
             outcome = execute(job, transcript: transcript)

@@ -16,6 +16,11 @@ package final class CheckRunner {
     package var onResult: ((CheckResult) -> Void)?
     private let workspace: URL
     private var jobNumber = 0
+    /// The parts of the sandbox the children said the kernel could not apply (each child says
+    /// them; the command tells them once).
+    package private(set) var sandboxGaps: Set<String> = []
+    /// How a child's output line names a sandbox gap (`CheckChild`).
+    static let gapPrefix = "plugboard check: sandbox without "
 
     package init(options: CheckOptions, executable: String) throws {
         self.options = options
@@ -220,8 +225,10 @@ package final class CheckRunner {
         }
         let transcript = ParsedTranscript(
             (try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? "", seal: seal)
-        let output = ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
-            .split(separator: "\n").suffix(5).map { "output: \($0)" }
+        var lines = ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").split(separator: "\n")
+        for gap in lines where gap.hasPrefix(Self.gapPrefix) { sandboxGaps.insert(String(gap)) }
+        lines.removeAll { $0.hasPrefix(Self.gapPrefix) }
+        let output = lines.suffix(5).map { "output: \($0)" }
         result.callInFlight = transcript.openCalls.last
         result.log = transcript.log.suffix(5) + output
         let during = result.callInFlight.map { " during \($0)" } ?? ""

@@ -1,4 +1,6 @@
+import CSandbox
 import Foundation
+@_spi(Layers) import PlugboardCore
 
 /// For `--in-process` runs, where nothing outside survives the process: when plugin code
 /// crashes (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) or calls `exit()`, one line on standard
@@ -39,12 +41,41 @@ package enum CrashReporter {
             sigaction(signal, &action, saved + Int(signal))
         }
         atexit {
-            guard let base = CrashReporter.base,
-                base.load(fromByteOffset: FlightRecorder.Offset.depth, as: UInt32.self) > 0
-            else { return }
-            CrashReporter.report("exit()")
+            guard let base = CrashReporter.base else { return }
+            if base.load(fromByteOffset: FlightRecorder.Offset.depth, as: UInt32.self) > 0 {
+                CrashReporter.report("exit()")
+            } else if let library = CrashReporter.pluginCaller() {
+                // Outside any call: a thread of plugin code called exit().
+                FileHandle.standardError.write(Data("plugboard: exit() in code of library \(library)\n".utf8))
+            } else {
+                return
+            }
             _exit(CrashReporter.exitStatusForPluginExit)
         }
+    }
+
+    /// The recorder a supervised engine records an `exit()` from plugin code outside any call in.
+    nonisolated(unsafe) private static var exitRecorder: FlightRecorder?
+
+    /// In a supervised engine: when plugin code calls `exit()` on a thread outside any call into
+    /// it, the recorder names the library as the call in flight, so the supervisor leaves it out
+    /// (a call in flight is already there).
+    package static func recordExits(in recorder: FlightRecorder) {
+        guard exitRecorder == nil else { return }
+        exitRecorder = recorder
+        atexit {
+            guard let recorder = CrashReporter.exitRecorder, recorder.progress.depth == 0,
+                let library = CrashReporter.pluginCaller()
+            else { return }
+            recorder.enter(PluginCall("exit()", library: library))
+        }
+    }
+
+    /// The library whose code called `exit()` on this thread (`pb_sandbox_plugin_caller`).
+    private static func pluginCaller() -> String? {
+        var path = [CChar](repeating: 0, count: 4096)
+        guard pb_sandbox_plugin_caller(&path, path.count) == 1 else { return nil }
+        return String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Writes the line with `write(2)` only: async-signal-safe, nothing allocated.

@@ -4,6 +4,7 @@
 #ifndef PLUGBOARD_SANDBOX_H
 #define PLUGBOARD_SANDBOX_H
 
+#include <stddef.h>
 #include <sys/types.h>
 
 /* Installs the filter in the calling process (every thread made after it inherits it; call it
@@ -51,6 +52,12 @@ int pb_sandbox_die_with_parent(void);
  * Returns the descriptor, or -1 with errno set. */
 int pb_sealed_memfd(const char *name, unsigned long size);
 
+
+/* Called while the process exits (an atexit handler): the library whose code is on the calling
+ * thread's stack — the first frame that is neither this executable's nor a system or Swift
+ * runtime library's — copied into `path`. Returns 1 when there is one (plugin code called
+ * `exit()`), else 0. Uses backtrace(3): not for signal handlers. */
+int pb_sandbox_plugin_caller(char *path, size_t size);
 
 /* The flight recorder's size and where in it the warden writes its verdict (the Swift
  * FlightRecorder's layout, version 2: header, call frames, log lines, then the verdict). */

@@ -79,26 +79,49 @@ import Testing
         #expect(lines.states.last?.state.rootStack == ["home", "hostile"])
     }
 
-    /// A plugin thread that crashes outside any call into plugin code (once the tap that started
-    /// it has returned, while the engine waits for the next request) is traced to the library
-    /// whose code it ran, which is left out.
-    @Test func aCrashOnAPluginThreadOutsideAnyCallIsTracedToItsLibrary() throws {
+    /// A plugin thread that crashes or calls `exit(0)` outside any call into plugin code (once
+    /// the tap that started it has returned, while the engine waits for the next request) is
+    /// traced to the library whose code it ran, which is left out.
+    @Test(arguments: [("thread", "signal"), ("exit", "exit")])
+    func aPluginThreadEndingTheEngineOutsideAnyCallIsTracedToItsLibrary(mode: String, reason: String) throws {
+        let (status, printed, _) = try Self.runUntilTheEngineEnds(mode, ["run", "--json"])
+        #expect(status == 3, "\(printed)")
+        let event = try #require(try JSONLines(printed).events.first)
+        #expect(event["reason"] as? String == reason, "\(event)")
+        #expect(event["plugin"] == nil, "\(event)")
+        #expect((event["left_out"] as? String ?? "").hasSuffix("libHostileSignalsC.so"), "\(event)")
+    }
+
+    /// In process, `exit(0)` from a plugin thread ends the process with 70 (never 0), naming the
+    /// library (or, when the tap had not quite returned, the call in flight).
+    @Test func inProcessAnExitFromAPluginThreadIsNeverSuccess() throws {
+        let (status, _, errors) = try Self.runUntilTheEngineEnds("exit", ["run", "--in-process"], supervised: false)
+        #expect(status == 70)
+        #expect(errors.contains("plugboard: exit() in "), "\(errors)")
+    }
+
+    /// `plugboard ARGUMENTS` on the hostile app attacking as `mode`: pushes the hostile screen
+    /// and taps its button, waits (bounded: never a hang) until the engine ends — or, in
+    /// process, the process — then (supervised) asks for the state. The output is read only at
+    /// the end, as `--json` lines are buffered.
+    static func runUntilTheEngineEnds(_ mode: String, _ arguments: [String], supervised: Bool = true) throws
+        -> (status: Int32, output: String, errors: String)
+    {
         let app = try HostileApp.write(extra: [Self.hostile])
         defer { try? FileManager.default.removeItem(at: app) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
-        process.arguments = ["run", "--json", app.path, "--plugin-path", Built.directory]
-        process.environment = ProcessInfo.processInfo.environment.merging(["PLUGBOARD_TEST_HOSTILE": "thread"]) { $1 }
+        process.arguments = arguments + [app.path, "--plugin-path", Built.directory]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PLUGBOARD_TEST_HOSTILE": mode]) { $1 }
         let input = Pipe()
         let output = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try process.run()
         try input.fileHandleForWriting.write(contentsOf: Data("push hostile\ntap corpus-button\n".utf8))
-        // The engine starts, then ends once the thread crashes (bounded: never a hang; the
-        // output is not read before the end, as `--json` lines are buffered).
-        var engine: Int32?
+        var engine: Int32? = supervised ? nil : process.processIdentifier
         for _ in 0..<1000 {
             if let seen = engine {
                 let state = Self.state(of: seen)
@@ -108,15 +131,12 @@ import Testing
             }
             usleep(10_000)
         }
-        try input.fileHandleForWriting.write(contentsOf: Data("state\n".utf8))
+        if supervised { try input.fileHandleForWriting.write(contentsOf: Data("state\n".utf8)) }
         try input.fileHandleForWriting.close()
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 3, "\(printed)")
-        let event = try #require(try JSONLines(printed).events.first)
-        #expect(event["signal"] as? String == "SIGSEGV", "\(event)")
-        #expect(event["plugin"] == nil, "\(event)")
-        #expect((event["left_out"] as? String ?? "").hasSuffix("libHostileSignalsC.so"), "\(event)")
+        return (process.terminationStatus, printed, said)
     }
 
     /// A plugin that forks a process keeping the engine's descriptors, then crashes: the crash is

@@ -28,6 +28,7 @@
  *             would leave the bar out;
  *   thread    its button starts a thread that waits until the tap has returned, then crashes
  *             outside any call into plugin code;
+ *   exit      the same thread calls exit(0) instead;
  *   forge     at every start (entry init) it writes a new plugin name into the recorder's call
  *             in flight and crashes, so each restart blames a name never seen before. */
 #define _GNU_SOURCE
@@ -179,10 +180,19 @@ static void hostile_forge(void) {
     corpus_write_through_null();
 }
 
-/* Waits until no call into plugin code is in flight (the recorder's depth is 0), then crashes. */
+/* Set as the tap returns: what the thread waits for where no recorder is mapped (in process). */
+static volatile int hostile_tap_returned;
+
+/* Waits until no call into plugin code is in flight (the recorder's depth is 0; in process, the
+ * tap has about returned), then crashes or exits. */
 static void *hostile_crash_later(void *recorder) {
-    volatile unsigned int *depth = (volatile unsigned int *)((unsigned char *)recorder + 24);
-    while (*depth != 0) sched_yield();
+    if (recorder != NULL) {
+        volatile unsigned int *depth = (volatile unsigned int *)((unsigned char *)recorder + 24);
+        while (*depth != 0) sched_yield();
+    } else {
+        while (!hostile_tap_returned) sched_yield();
+    }
+    if (hostile_mode("exit")) exit(0);
     corpus_write_through_null();
     return NULL;
 }
@@ -257,11 +267,12 @@ static void hostile_attack(struct corpus_screen_state *state) {
         snprintf((char *)frame + 304, 272, "%s", "libTestSwiftPlugins.so");
         corpus_write_through_null();
     }
-    if (hostile_mode("thread")) {
+    if (hostile_mode("thread") || hostile_mode("exit")) {
         pthread_t thread;
         unsigned char *recorder = hostile_recorder();
-        if (recorder != NULL && pthread_create(&thread, NULL, hostile_crash_later, recorder) == 0)
-            pthread_detach(thread);
+        hostile_tap_returned = 0;
+        if (pthread_create(&thread, NULL, hostile_crash_later, recorder) == 0) pthread_detach(thread);
+        hostile_tap_returned = 1;
         return;
     }
     if (hostile_mode("reach")) {

@@ -40,6 +40,7 @@ package enum EngineChild {
             // Confined after reading its own files and before any plugin code is loaded.
             gaps = launch.confine(loaded)
             recorder.observeCalls()
+            CrashReporter.recordExits(in: recorder)
             engine = AppEngine(launch: launch, loaded: loaded)
         } catch let error as FrameError {
             fail(error) { send($0) }

@@ -1,0 +1,34 @@
+#define _GNU_SOURCE /* dladdr */
+#include "plugboard_sandbox.h"
+
+#include <dlfcn.h>
+#include <execinfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* True when `file` lies in the folder of `other` (both paths as dladdr gives them). */
+static int pb_same_folder(const char *file, const char *other) {
+    const char *slash = strrchr(file, '/'), *other_slash = strrchr(other, '/');
+    if (slash == NULL || other_slash == NULL || slash - file != other_slash - other) return 0;
+    return strncmp(file, other, (size_t)(slash - file)) == 0;
+}
+
+int pb_sandbox_plugin_caller(char *path, size_t size) {
+    void *frames[128];
+    int count = backtrace(frames, 128), at;
+    Dl_info host, system, swift, frame;
+    void *retain = dlsym(RTLD_DEFAULT, "swift_retain");
+    if (dladdr((void *)&pb_sandbox_plugin_caller, &host) == 0 || host.dli_fname == NULL) return 0;
+    if (dladdr((void *)&exit, &system) == 0 || system.dli_fname == NULL) return 0;
+    if (retain == NULL || dladdr(retain, &swift) == 0 || swift.dli_fname == NULL) swift = system;
+    for (at = 0; at < count; at++) {
+        if (dladdr(frames[at], &frame) == 0 || frame.dli_fname == NULL) continue;
+        if (strcmp(frame.dli_fname, host.dli_fname) == 0) continue;
+        if (pb_same_folder(frame.dli_fname, system.dli_fname) || pb_same_folder(frame.dli_fname, swift.dli_fname))
+            continue;
+        snprintf(path, size, "%s", frame.dli_fname);
+        return 1;
+    }
+    return 0;
+}

@@ -14,13 +14,20 @@ static int pb_same_folder(const char *file, const char *other) {
     return strncmp(file, other, (size_t)(slash - file)) == 0;
 }
 
+/* The address of `function`, as dladdr takes it (ISO C has no cast from a function pointer). */
+static void *pb_address_of(void (*function)(void)) {
+    void *address;
+    memcpy(&address, &function, sizeof address);
+    return address;
+}
+
 int pb_sandbox_plugin_caller(char *path, size_t size) {
     void *frames[128];
     int count = backtrace(frames, 128), at;
     Dl_info host, system, swift, frame;
     void *retain = dlsym(RTLD_DEFAULT, "swift_retain");
-    if (dladdr((void *)&pb_sandbox_plugin_caller, &host) == 0 || host.dli_fname == NULL) return 0;
-    if (dladdr((void *)&exit, &system) == 0 || system.dli_fname == NULL) return 0;
+    if (dladdr(pb_address_of((void (*)(void))pb_sandbox_plugin_caller), &host) == 0 || host.dli_fname == NULL) return 0;
+    if (dladdr(pb_address_of((void (*)(void))exit), &system) == 0 || system.dli_fname == NULL) return 0;
     if (retain == NULL || dladdr(retain, &swift) == 0 || swift.dli_fname == NULL) swift = system;
     for (at = 0; at < count; at++) {
         if (dladdr(frames[at], &frame) == 0 || frame.dli_fname == NULL) continue;

@@ -7,7 +7,10 @@ import Foundation
 /// plugin (#31). Each part is in `plugboard_sandbox.h`:
 /// - resource limits: no core file, an address space of half the machine's memory (4 GiB at
 ///   least) or the granted limit, the granted number of open files;
-/// - new user, IPC and (unless the network is granted) network namespaces;
+/// - new user, IPC and (unless the network is granted) network namespaces — the first two
+///   entered before main, where the process still has one thread, as the kernel requires;
+/// - an engine's warden, its parent since before main, traces it and names the library whose
+///   code faulted (`pb_sandbox_start_warden`);
 /// - it dies with its parent (a thread waits on the parent's pidfd);
 /// - Landlock: it reads only the system's libraries and configuration, the folders of the code
 ///   it has mapped, its app and plugin folders and what `SandboxGrants` adds; it writes only
@@ -25,16 +28,13 @@ package enum Sandbox {
     /// it), for debugging a plugin with tools the filter refuses (strace, gdb).
     package static let disabledVariable = "PLUGBOARD_NO_SANDBOX"
 
-    /// True unless `--no-sandbox` (or its variable) turned the sandbox off.
-    package static var isEnabled: Bool { ProcessInfo.processInfo.environment[disabledVariable] == nil }
-
     /// Confines this process to `grants`. Returns the parts that could not be applied, each
     /// saying what that leaves open, for the child to report once; empty when all hold (or the
-    /// sandbox is off). Call it while the process has one thread.
+    /// sandbox is off). Call it before any plugin is loaded.
     package static func confine(_ grants: SandboxGrants, readable: [String] = [], writable: [String] = [])
         -> [String]
     {
-        guard isEnabled else { return [] }
+        guard ProcessInfo.processInfo.environment[disabledVariable] == nil else { return [] }
         var missing: [String] = []
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)  // a crash is contained, not a core file
@@ -53,6 +53,12 @@ package enum Sandbox {
         if namespaces != 0 {
             let network = grants.network ? "" : "; UDP and other non-TCP sockets reach the network"
             missing.append("namespaces (\(why(namespaces))): plugins share IPC with the supervisor\(network)")
+        }
+        let warden = pb_sandbox_warden_status()  // an engine's; -1 elsewhere
+        if warden > 0 {
+            missing.append(
+                "the warden's ptrace (\(why(warden))): a crash is blamed on what the flight recorder names, which a plugin can write"
+            )
         }
         let death = pb_sandbox_die_with_parent()
         if death != 0 {

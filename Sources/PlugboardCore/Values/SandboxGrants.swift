@@ -57,9 +57,6 @@ package struct SandboxGrants: Codable, Sendable, Hashable {
         return unmet
     }
 
-    /// True when nothing beyond what every engine gets is granted.
-    package var isEmpty: Bool { self == SandboxGrants() }
-
     /// One line per grant, for `inspect` and `lint`: what the engine may reach beyond its own.
     package var lines: [String] {
         var lines: [String] = []

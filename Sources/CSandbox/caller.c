@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* True when `file` lies in the folder of `other` (both paths as dladdr gives them). */
 static int pb_same_folder(const char *file, const char *other) {
@@ -34,6 +35,14 @@ int pb_sandbox_plugin_caller(char *path, size_t size) {
         if (strcmp(frame.dli_fname, host.dli_fname) == 0) continue;
         if (pb_same_folder(frame.dli_fname, system.dli_fname) || pb_same_folder(frame.dli_fname, swift.dli_fname))
             continue;
+        /* A library mapped through its descriptor is named /proc/self/fd/N: name its file. */
+        if (strncmp(frame.dli_fname, "/proc/self/fd/", 14) == 0 && size > 1) {
+            ssize_t length = readlink(frame.dli_fname, path, size - 1);
+            if (length > 0) {
+                path[length] = '\0';
+                return 1;
+            }
+        }
         snprintf(path, size, "%s", frame.dli_fname);
         return 1;
     }

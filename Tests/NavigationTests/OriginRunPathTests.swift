@@ -79,13 +79,31 @@ import Testing
         #expect(message.contains("where $ORIGIN in its run path does not name its folder"))
     }
 
-    /// An unpinned library is opened by its path; a file renamed over the path between the checks
-    /// and `dlopen` is found out (the dynamic linker's library of the checked descriptor is not
-    /// the one it mapped) and refused, not taken for the library that was checked.
-    @Test func aFileRenamedOverAnUnpinnedPathBeforeDlopenIsRefused() throws {
-        let (folder, paths) = try PinTests.copies(["TestScreenC", "TestExportsC"])
+    /// An unpinned library is mapped from the descriptor that was checked: a file renamed over
+    /// the path between the checks and `dlopen` — here one of another ABI major, whose ELF
+    /// constructor must never run — is never mapped, and the library checked is what loads.
+    @Test func aFileRenamedOverAnUnpinnedPathBeforeDlopenIsNeverMapped() throws {
+        let (folder, paths) = try PinTests.copies(["TestScreenC", "BrokenABIConstructor"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let (checked, other) = (paths[0], paths[1])
+        var swapped = false
+        let library = try PluginLibrary.open(path: checked, sha256: nil) { swapped = rename(other, checked) == 0 }
+        defer { library.release() }
+        #expect(swapped)
+        #expect(library.descriptors.map(\.id).contains("test.screen.c"))
+        // The file now at the path (the other major's) was never mapped into this process.
+        #expect(dlopen(checked, RTLD_NOW | RTLD_NOLOAD) == nil)
+    }
+
+    /// A library with a dependency beside it is opened by its path (so `$ORIGIN` names its
+    /// folder); a file renamed over that path between the checks and `dlopen` is found out (the
+    /// dynamic linker's library of the checked descriptor is not the one it mapped) and refused.
+    @Test func aFileRenamedOverALibraryWithADependencyBesideItIsRefused() throws {
+        let folder = try Self.build(helper: "beside_swapped")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let checked = folder.path + "/libBeside.so"
+        let other = folder.path + "/libOther.so"
+        try FileManager.default.copyItem(atPath: Built.library("TestExportsC"), toPath: other)
         var swapped = false
         let error = #expect(throws: PluginLoadError.self) {
             try PluginLibrary.open(path: checked, sha256: nil) { swapped = rename(other, checked) == 0 }

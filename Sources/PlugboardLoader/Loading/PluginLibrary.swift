@@ -194,16 +194,18 @@ package final class PluginLibrary: @unchecked Sendable {
 
     /// `dlopen`s the checked `file`.
     ///
-    /// A pinned library is opened through its descriptor (`/proc/self/fd/N`): what was hashed, and
-    /// nothing else, runs. Any other library is opened by its path, so that `$ORIGIN` in its run
-    /// path names its folder, as it does for every program (through the descriptor it named
-    /// `/proc/self/fd`, and a library with a dependency beside it did not load); the dynamic
-    /// linker is then asked for the library of the descriptor's (device, inode) without loading
-    /// anything, and it must be the one it mapped: the file checked, not one renamed over it.
+    /// A library is opened through its descriptor (`/proc/self/fd/N`): what was checked (and,
+    /// pinned, hashed), and nothing else, runs — a file renamed over the path after the checks is
+    /// never mapped, its constructors never run. Only a library that needs a library beside it
+    /// through `$ORIGIN` in its run path is opened by its path (through the descriptor `$ORIGIN`
+    /// would name `/proc/self/fd`, where its dependency is not); the dynamic linker is then asked
+    /// for the library of the descriptor's (device, inode) without loading anything, and it must
+    /// be the one it mapped. A pinned library is always opened through its descriptor.
     private static func map(_ file: LibraryFile, path: String, pinned: Bool) throws(PluginLoadError)
         -> UnsafeMutableRawPointer
     {
-        let name = pinned ? file.procPath : path
+        let byPath = !pinned && needsALibraryBeside(file, path: path)
+        let name = byPath ? path : file.procPath
         guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
             var reason = (dlerror().map { String(cString: $0) } ?? "dlopen failed")
                 .replacingOccurrences(of: file.procPath, with: path)
@@ -218,10 +220,26 @@ package final class PluginLibrary: @unchecked Sendable {
         }
         // The descriptor stays open from here, even when this refuses: the check may have named
         // a library already loaded from the file by `/proc/self/fd/N` (see `Registry`).
-        if !pinned && dlopen(file.procPath, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) != handle {
+        if byPath && dlopen(file.procPath, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) != handle {
             throw .notLoadable(path: path, reason: "the file changed while it was being loaded")
         }
         return handle
+    }
+
+    /// True when a library `file` needs is found in a folder its run path names through
+    /// `$ORIGIN` (the folder of `path`). An unreadable dynamic section is no such library (the
+    /// dynamic linker then says what is wrong).
+    private static func needsALibraryBeside(_ file: LibraryFile, path: String) -> Bool {
+        guard let size = try? file.size(),
+            let (needed, runPath) = try? ELFDynamicSymbols.dynamicLinking(descriptor: file.descriptor, count: size)
+        else { return false }
+        let origin = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let folders = runPath.filter { $0.contains("$ORIGIN") || $0.contains("${ORIGIN}") }.map {
+            $0.replacingOccurrences(of: "${ORIGIN}", with: origin).replacingOccurrences(of: "$ORIGIN", with: origin)
+        }
+        return folders.contains { folder in
+            needed.contains { FileManager.default.fileExists(atPath: folder + "/" + $0) }
+        }
     }
 
     /// Reads `plugboard_entry`'s ABI version from the bytes of `file` (the descriptor that will be

@@ -171,6 +171,12 @@ package final class Supervisor: EngineDriver {
     @discardableResult
     private func leaveOut(_ failure: inout ContainedFailure) -> Bool {
         blameFaultingCode(&failure)
+        // A library-only call names its file as the engine found it (an exit()'s caller): as the loader does.
+        if failure.calls.last?.plugin == nil, let named = failure.calls.last?.library,
+            let library = loaderName(of: Self.real(named))
+        {
+            failure.calls[failure.calls.count - 1].library = library
+        }
         let reason = failure.call.map { "\(failure.reason) in \($0.function)" } ?? failure.reason
         if let plugin = failure.call?.plugin, launch.exclusions.plugins[plugin] == nil {
             launch.exclusions.plugins[plugin] = reason
@@ -192,14 +198,9 @@ package final class Supervisor: EngineDriver {
     /// that library (or, for a library's own call, it is that library). A fault in the host's
     /// code or a system library leaves the recorded call to blame.
     private func blameFaultingCode(_ failure: inout ContainedFailure) {
-        guard let fault = failure.faultingLibrary.map(Self.real), fault != Self.real(executable) else { return }
-        // The library as the loader names it (the search folder as given, the kernel's with links resolved).
-        let folder = URL(fileURLWithPath: fault).deletingLastPathComponent().path
-        guard let searched = launch.searchPath.directories.first(where: { Self.real($0) == folder }) else { return }
-        let library = URL(fileURLWithPath: searched).appendingPathComponent(
-            URL(fileURLWithPath: fault).lastPathComponent
-        )
-        .path
+        guard let fault = failure.faultingLibrary.map(Self.real), fault != Self.real(executable),
+            let library = loaderName(of: fault)
+        else { return }
         let recorded: String? =
             if let plugin = failure.call?.plugin { pluginLibraries[plugin] } else {
                 failure.call?.library.map(Self.real)
@@ -207,6 +208,16 @@ package final class Supervisor: EngineDriver {
         guard recorded != fault else { return }
         failure.calls = [PluginCall("its own code", library: library)]
         failure.log = []  // picked by the name the recorder gave
+    }
+
+    /// The library at `real` (a path with links resolved, as the kernel names it) as the loader
+    /// names it: in the search folder as given. Nil when it lies in no search folder (the host's
+    /// code, a system library).
+    private func loaderName(of real: String) -> String? {
+        let file = URL(fileURLWithPath: real)
+        let folder = file.deletingLastPathComponent().path
+        guard let searched = launch.searchPath.directories.first(where: { Self.real($0) == folder }) else { return nil }
+        return URL(fileURLWithPath: searched).appendingPathComponent(file.lastPathComponent).path
     }
 
     /// The library each plugin of the app is served from, as the app's configuration and the

@@ -61,6 +61,87 @@ static void pb_file_at(pid_t process, unsigned long long address, char *path, si
     fclose(maps);
 }
 
+/* A file mapped executable in the engine: where its code lies. */
+struct pb_code_range {
+    unsigned long long start, end;
+    char file[256];
+};
+
+/* The executable file mappings of `process`, at most `capacity`; their count. */
+static int pb_code_ranges(pid_t process, struct pb_code_range *ranges, int capacity) {
+    char name[64], line[4608];
+    int count = 0;
+    FILE *maps;
+    snprintf(name, sizeof name, "/proc/%d/maps", (int)process);
+    if ((maps = fopen(name, "re")) == NULL) return 0;
+    while (count < capacity && fgets(line, sizeof line, maps) != NULL) {
+        char permissions[8];
+        int at = 0;
+        if (sscanf(line, "%llx-%llx %7s %*s %*s %*s %n", &ranges[count].start, &ranges[count].end, permissions, &at) < 3)
+            continue;
+        if (at == 0 || permissions[2] != 'x' || line[at] != '/') continue;
+        line[strcspn(line, "\n")] = '\0';
+        snprintf(ranges[count].file, sizeof ranges[count].file, "%s", line + at);
+        count++;
+    }
+    fclose(maps);
+    return count;
+}
+
+/* True when `file` lies in the folder of `other`. */
+static int pb_in_folder_of(const char *file, const char *other) {
+    const char *slash = strrchr(file, '/'), *other_slash = strrchr(other, '/');
+    if (slash == NULL || other_slash == NULL || slash - file != other_slash - other) return 0;
+    return strncmp(file, other, (size_t)(slash - file)) == 0;
+}
+
+/* For a thread that raised a signal itself (abort(), raise()): the innermost return address on
+ * its stack that lies in the code of a library other than the executable's, the C library's
+ * folder's and the Swift runtime's folder's — the library whose code asked for it — copied
+ * into `library`. Returns 1 when there is one. */
+static int pb_caller_on_stack(pid_t engine, pid_t thread, char *library, size_t size) {
+    static struct pb_code_range ranges[512];
+    static unsigned long long words[32768]; /* 256 KiB of stack */
+    const char *system = NULL, *swift = NULL, *executable;
+    char exe_link[64], exe[4096];
+    unsigned long long stack;
+    ssize_t length;
+    int count = pb_code_ranges(engine, ranges, 512), at, word;
+#if defined(__x86_64__)
+    struct user_regs_struct registers;
+    if (ptrace(PTRACE_GETREGS, thread, NULL, &registers) != 0) return 0;
+    stack = registers.rsp;
+#elif defined(__aarch64__)
+    struct user_pt_regs registers;
+    struct iovec vector = {&registers, sizeof registers};
+    if (ptrace(PTRACE_GETREGSET, thread, (void *)NT_PRSTATUS, &vector) != 0) return 0;
+    stack = registers.sp;
+#endif
+    snprintf(exe_link, sizeof exe_link, "/proc/%d/exe", (int)engine);
+    length = readlink(exe_link, exe, sizeof exe - 1);
+    exe[length > 0 ? length : 0] = '\0';
+    executable = exe;
+    for (at = 0; at < count; at++) {
+        const char *base = strrchr(ranges[at].file, '/') + 1;
+        if (strncmp(base, "libc.so", 7) == 0) system = ranges[at].file;
+        if (strncmp(base, "libswiftCore.so", 15) == 0) swift = ranges[at].file;
+    }
+    struct iovec local = {words, sizeof words}, remote = {(void *)(uintptr_t)stack, sizeof words};
+    length = process_vm_readv(thread, &local, 1, &remote, 1, 0);
+    for (word = 0; length > 0 && word < (int)(length / (ssize_t)sizeof words[0]); word++) {
+        for (at = 0; at < count; at++) {
+            const char *file = ranges[at].file;
+            if (words[word] < ranges[at].start || words[word] >= ranges[at].end) continue;
+            if (strcmp(file, executable) == 0 || (system && pb_in_folder_of(file, system)) ||
+                (swift && pb_in_folder_of(file, swift)))
+                break;
+            snprintf(library, size, "%s", file);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* True for the signals the kernel sends a thread for the instruction it ran. */
 static int pb_is_fault(int signal) {
     return signal == SIGSEGV || signal == SIGBUS || signal == SIGILL || signal == SIGFPE || signal == SIGTRAP;
@@ -119,6 +200,12 @@ static void pb_warden_loop(pid_t engine, struct pb_warden_verdict *verdict, pid_
                         noted.address = pb_program_counter(thread);
                         noted.data = (unsigned long long)(uintptr_t)information.si_addr;
                         pb_file_at(engine, noted.address, noted.library, sizeof noted.library);
+                    } else if (signal == SIGABRT && information.si_code <= 0 && noted.state != PB_WARDEN_FAULT &&
+                               pb_caller_on_stack(engine, thread, noted.library, sizeof noted.library)) {
+                        /* abort(): the code that asked for it, found on the aborting thread's stack. */
+                        noted.state = PB_WARDEN_FAULT;
+                        noted.signal = (unsigned)signal;
+                        noted.address = pb_program_counter(thread);
                     }
                 }
                 ptrace(PTRACE_CONT, thread, NULL, (void *)(long)deliver);

@@ -66,9 +66,12 @@ import Testing
     }
 
     /// A plugin that names another plugin (the bar) in the recorder's call in flight, then
-    /// crashes: the library whose code faulted is left out, never the one the recorder names.
-    @Test func blameGoesToTheCodeThatFaultedNotTheNameInTheRecorder() throws {
-        let result = try Self.attack("blame", ["run", "--json"], then: "state\n")
+    /// crashes (or aborts): the library whose code faulted (or called abort) is left out, never
+    /// the one the recorder names.
+    @Test(arguments: ["blame", "blame-abort"]) func blameGoesToTheCodeThatFailedNotTheNameInTheRecorder(mode: String)
+        throws
+    {
+        let result = try Self.attack(mode, ["run", "--json"], then: "state\n")
         #expect(result.status == 3, "\(result.stderr)")
         let lines = try JSONLines(result.stdout)
         let event = try #require(lines.events.first)

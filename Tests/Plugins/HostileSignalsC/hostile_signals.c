@@ -26,6 +26,7 @@
  *   blame     its button writes another plugin's name and library (the test bar's) into the
  *             recorder's call in flight, then crashes: a supervisor that believed the recorder
  *             would leave the bar out;
+ *   blame-abort  the same, then calls abort();
  *   thread    its button starts a thread that waits until the tap has returned, then crashes
  *             outside any call into plugin code;
  *   exit      the same thread calls exit(0) instead;
@@ -257,7 +258,7 @@ static void hostile_attack(struct corpus_screen_state *state) {
         _exit(0);
     }
     if (hostile_mode("reply")) hostile_forge_reply();
-    if (hostile_mode("blame")) {
+    if (hostile_mode("blame") || hostile_mode("blame-abort")) {
         unsigned char *recorder = hostile_recorder(), *frame;
         unsigned int depth;
         if (recorder == NULL) return;
@@ -265,6 +266,7 @@ static void hostile_attack(struct corpus_screen_state *state) {
         frame = recorder + 64 + 576 * (depth > 0 ? depth - 1 : 0);
         snprintf((char *)frame + 208, 96, "%s", "test.navbar.swift");
         snprintf((char *)frame + 304, 272, "%s", "libTestSwiftPlugins.so");
+        if (hostile_mode("blame-abort")) abort();
         corpus_write_through_null();
     }
     if (hostile_mode("thread") || hostile_mode("exit")) {

@@ -59,6 +59,8 @@ package final class PluginLibrary: @unchecked Sendable {
         var identities: [FileIdentity: String] = [:]
         /// How many times each file was hashed, for the tests.
         var hashes: [FileIdentity: Int] = [:]
+        /// The path of the library mapped last: what a fault nothing else explains is blamed on.
+        var lastMapped: String?
 
         mutating func digest(_ file: LibraryFile) throws(PluginLoadError) -> String {
             hashes[file.identity, default: 0] += 1
@@ -102,6 +104,10 @@ package final class PluginLibrary: @unchecked Sendable {
     ) throws(PluginLoadError) -> PluginLibrary {
         try open(path: path, sha256: pin, hostVersion: hostVersion, afterVerification: nil)
     }
+
+    /// The path of the library this process mapped last (its code, constructors included, ran
+    /// last of all the libraries'); nil before any.
+    package static var lastMapped: String? { registry.withLock { $0.lastMapped } }
 
     /// `open`, with a hook the tests use to act between the pin check and `dlopen`.
     static func open(
@@ -180,6 +186,7 @@ package final class PluginLibrary: @unchecked Sendable {
             throw error
         }
         let handle = try map(file, path: path, pinned: pin != nil)
+        registry.lastMapped = path
         // From here the file is mapped and its descriptor stays open (see `Registry`), even when the
         // library is refused below.
         if registry.records.values.contains(where: { $0.library.handle == handle }) {

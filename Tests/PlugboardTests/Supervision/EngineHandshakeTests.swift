@@ -113,4 +113,48 @@ import Testing
             "\(error)".contains(says)
         }
     }
+
+    /// An engine that seals a ready message (with the key the supervisor sent), then answers the
+    /// first request with a frame it did not seal, as a plugin thread writing to the reply pipe
+    /// outside any call would: with no call in flight, the failure is traced to the library the
+    /// engine said it mapped last, which is left out.
+    @Test func anUnsealedFrameWithNoCallInFlightIsTracedToTheLibraryMappedLast() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("sealing-engine")
+        let ready =
+            #"{"ready":{"_0":{"startup":[],"stateURL":"","failures":[],"sandboxGaps":[],"lastLibrary":"/plugins/libEvil.so"}}}"#
+        try Data(
+            """
+            #!/usr/bin/env python3
+            import hashlib, hmac, json, sys
+            def frame(payload): return len(payload).to_bytes(4, "big") + payload
+            def read_frame():
+                length = int.from_bytes(sys.stdin.buffer.read(4), "big")
+                return sys.stdin.buffer.read(length)
+            out = sys.stdout.buffer
+            out.write(frame(b'{"version":\(EngineProtocol.version)}'))
+            out.flush()
+            read_frame()  # the supervisor's hello
+            key = bytes.fromhex(json.loads(read_frame())["key"])
+            ready = b'\(ready)'
+            seal = hmac.new(key, (0).to_bytes(8, "big") + ready, hashlib.sha256).digest()
+            out.write(frame(ready + seal))
+            out.flush()
+            read_frame()  # the first request
+            out.write(frame(b'{"reply":{"_0":{"succeeded":true,"text":""}}}'))
+            out.flush()
+            sys.stdin.buffer.read()
+
+            """.utf8
+        ).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let supervisor = Supervisor(executable: script.path, launch: .probe, callTimeout: 5)
+        defer { supervisor.stop() }
+        _ = try supervisor.start()
+        let reply = supervisor.perform(.exports, drawing: nil)
+        let failure = try #require(reply.failures.first)
+        #expect(failure.unsealedFrame)
+        #expect(failure.leftOut == "library /plugins/libEvil.so", "\(failure)")
+    }
 }

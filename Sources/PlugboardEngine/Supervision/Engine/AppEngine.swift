@@ -37,11 +37,13 @@ package final class AppEngine {
         let startup = (app?.events ?? []).filter { $0.name == "error" || $0.name == "fallback" }.map(\.description)
         var ready = EngineReady(startup: startup, stateURL: app?.stateURL.description ?? "")
         ready.startFailure = app?.startURLFailure.map { "\($0)" }
+        ready.lastLibrary = PluginLibrary.lastMapped
         return ready
     }
 
     package func handle(_ request: EngineRequest, drawing: DrawingFormat? = nil) -> EngineReply {
         var reply = answer(request)
+        reply.lastLibrary = PluginLibrary.lastMapped
         guard let app else { return reply }
         reply.stateURL = app.stateURL.description
         reply.drawing = drawing.map(draw)

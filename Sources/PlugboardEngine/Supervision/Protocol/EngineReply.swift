@@ -22,6 +22,8 @@ package struct EngineReply: Codable, Sendable, Equatable {
     /// The URLs URL nav items asked to open while answering, for a supervisor to open (a
     /// sandboxed engine may run no program).
     package var urlsToOpen: [String] = []
+    /// The plugin library the engine mapped last (`PluginLibrary.lastMapped`).
+    package var lastLibrary: String?
 
     package init(succeeded: Bool, text: String = "") {
         self.succeeded = succeeded
@@ -60,6 +62,8 @@ package struct EngineReady: Codable, Sendable, Equatable {
     /// The parts of the sandbox this machine's kernel could not apply, each with what that
     /// leaves open (`Sandbox.confine`); the session says them once.
     package var sandboxGaps: [String] = []
+    /// The plugin library the engine mapped last (`PluginLibrary.lastMapped`).
+    package var lastLibrary: String?
 
     package init(startup: [String], stateURL: String) {
         self.startup = startup

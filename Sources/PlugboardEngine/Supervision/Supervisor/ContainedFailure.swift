@@ -39,6 +39,8 @@ package struct ContainedFailure: Error, Sendable, Codable, Equatable {
     package var stateURL: String?
     /// The library whose code faulted, as the engine's warden saw it (nil: no fault seen).
     package var faultingLibrary: String?
+    /// The engine sent a frame without the session's seal: something else wrote it.
+    package var unsealedFrame = false
 
     package init(ending: Ending, calls: [PluginCall], log: [String]) {
         self.ending = ending

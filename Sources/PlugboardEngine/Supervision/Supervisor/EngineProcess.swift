@@ -119,7 +119,12 @@ final class EngineProcess {
                     return try EngineFrame.decode(Message.self, from: sealed ? seal.open(frame) : frame)
                 }
             } catch {
-                throw fail(.brokeProtocol(error.description))
+                var failure = fail(.brokeProtocol(error.description))
+                if case .unsealed = error {
+                    failure.unsealedFrame = true
+                    self.failure = failure
+                }
+                throw failure
             }
             let progress = recorder.progress
             let now = DispatchTime.now().uptimeNanoseconds

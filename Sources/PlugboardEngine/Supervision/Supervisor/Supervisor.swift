@@ -28,6 +28,9 @@ package final class Supervisor: EngineDriver {
     /// The command URL nav items' URLs are handed to (`--open-url-command`): run here, since
     /// the sandboxed engine may run no program.
     private let openURLCommand: String?
+    /// The plugin library the engine said it mapped last: what a broken frame with no call in
+    /// flight is blamed on.
+    private var lastLibrary: String?
     /// Whether the sandbox's missing parts were told (once a session, not at every restart).
     private var toldSandboxGaps = false
 
@@ -71,6 +74,7 @@ package final class Supervisor: EngineDriver {
             do throws(ContainedFailure) {
                 let reply = try engine.send(call)
                 if !reply.stateURL.isEmpty { stateURL = reply.stateURL }
+                lastLibrary = reply.lastLibrary ?? lastLibrary
                 for url in reply.urlsToOpen { ExternalURL.open(url, command: openURLCommand) }
                 untracedInARow = 0
                 // The device is not part of the state URL: a restarted engine starts on the one chosen last.
@@ -153,6 +157,7 @@ package final class Supervisor: EngineDriver {
             switch message {
             case .ready(let ready):
                 engine = process
+                lastLibrary = ready.lastLibrary ?? lastLibrary
                 if !toldSandboxGaps {
                     toldSandboxGaps = true
                     for gap in ready.sandboxGaps {
@@ -171,6 +176,11 @@ package final class Supervisor: EngineDriver {
     @discardableResult
     private func leaveOut(_ failure: inout ContainedFailure) -> Bool {
         blameFaultingCode(&failure)
+        // A frame the engine did not seal, with no call in flight: a plugin thread wrote it; the
+        // library mapped last is the best guess there is.
+        if failure.unsealedFrame, failure.call == nil, let lastLibrary {
+            failure.calls = [PluginCall("a frame the engine did not seal, the library mapped last", library: lastLibrary)]
+        }
         // A library-only call names its file as the engine found it (an exit()'s caller): as the loader does.
         if failure.calls.last?.plugin == nil, let named = failure.calls.last?.library,
             let library = loaderName(of: Self.real(named))

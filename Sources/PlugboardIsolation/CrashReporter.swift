@@ -57,16 +57,17 @@ package enum CrashReporter {
     /// The recorder a supervised engine records an `exit()` from plugin code outside any call in.
     nonisolated(unsafe) private static var exitRecorder: FlightRecorder?
 
-    /// In a supervised engine: when plugin code calls `exit()` on a thread outside any call into
-    /// it, the recorder names the library as the call in flight, so the supervisor leaves it out
-    /// (a call in flight is already there).
+    /// In a supervised engine: when plugin code calls `exit()`, the recorder names the library
+    /// whose code called it as the newest call in flight — outside any call, the only one; in a
+    /// call the recorder says is another library's (a name a plugin may have written there), on
+    /// top of it — so the supervisor leaves out the library that called it.
     package static func recordExits(in recorder: FlightRecorder) {
         guard exitRecorder == nil else { return }
         exitRecorder = recorder
         atexit {
-            guard let recorder = CrashReporter.exitRecorder, recorder.progress.depth == 0,
-                let library = CrashReporter.pluginCaller()
-            else { return }
+            guard let recorder = CrashReporter.exitRecorder, let library = CrashReporter.pluginCaller() else { return }
+            let real = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+            if let recorded = recorder.callsInFlight.last?.library, real(recorded) == real(library) { return }
             recorder.enter(PluginCall("exit()", library: library))
         }
     }

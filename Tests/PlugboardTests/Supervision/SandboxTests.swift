@@ -66,9 +66,11 @@ import Testing
     }
 
     /// A plugin that names another plugin (the bar) in the recorder's call in flight, then
-    /// crashes (or aborts): the library whose code faulted (or called abort) is left out, never
-    /// the one the recorder names.
-    @Test(arguments: ["blame", "blame-abort"]) func blameGoesToTheCodeThatFailedNotTheNameInTheRecorder(mode: String)
+    /// crashes (or aborts, or exits): the library whose code faulted (or called abort or exit) is
+    /// left out, never the one the recorder names.
+    @Test(arguments: ["blame", "blame-abort", "blame-exit"]) func blameGoesToTheCodeThatFailedNotTheNameInTheRecorder(
+        mode: String
+    )
         throws
     {
         let result = try Self.attack(mode, ["run", "--json"], then: "state\n")

@@ -27,6 +27,7 @@
  *             recorder's call in flight, then crashes: a supervisor that believed the recorder
  *             would leave the bar out;
  *   blame-abort  the same, then calls abort();
+ *   blame-exit   the same, then calls exit(0);
  *   thread    its button starts a thread that waits until the tap has returned, then crashes
  *             outside any call into plugin code;
  *   exit      the same thread calls exit(0) instead;
@@ -258,7 +259,7 @@ static void hostile_attack(struct corpus_screen_state *state) {
         _exit(0);
     }
     if (hostile_mode("reply")) hostile_forge_reply();
-    if (hostile_mode("blame") || hostile_mode("blame-abort")) {
+    if (hostile_mode("blame") || hostile_mode("blame-abort") || hostile_mode("blame-exit")) {
         unsigned char *recorder = hostile_recorder(), *frame;
         unsigned int depth;
         if (recorder == NULL) return;
@@ -267,6 +268,7 @@ static void hostile_attack(struct corpus_screen_state *state) {
         snprintf((char *)frame + 208, 96, "%s", "test.navbar.swift");
         snprintf((char *)frame + 304, 272, "%s", "libTestSwiftPlugins.so");
         if (hostile_mode("blame-abort")) abort();
+        if (hostile_mode("blame-exit")) exit(0);
         corpus_write_through_null();
     }
     if (hostile_mode("thread") || hostile_mode("exit")) {

@@ -176,10 +176,13 @@ package final class Supervisor: EngineDriver {
     @discardableResult
     private func leaveOut(_ failure: inout ContainedFailure) -> Bool {
         blameFaultingCode(&failure)
+        keepPluginBlameForItsOwnExit(&failure)
         // A frame the engine did not seal, with no call in flight: a plugin thread wrote it; the
         // library mapped last is the best guess there is.
         if failure.unsealedFrame, failure.call == nil, let lastLibrary {
-            failure.calls = [PluginCall("a frame the engine did not seal, the library mapped last", library: lastLibrary)]
+            failure.calls = [
+                PluginCall("a frame the engine did not seal, the library mapped last", library: lastLibrary)
+            ]
         }
         // A library-only call names its file as the engine found it (an exit()'s caller): as the loader does.
         if failure.calls.last?.plugin == nil, let named = failure.calls.last?.library,
@@ -218,6 +221,16 @@ package final class Supervisor: EngineDriver {
         guard recorded != fault else { return }
         failure.calls = [PluginCall("its own code", library: library)]
         failure.log = []  // picked by the name the recorder gave
+    }
+
+    /// An `exit()` the engine traced to a library's code, on top of a call of a plugin the app's
+    /// configuration serves from that same library: the plugin's own exit, blamed on the plugin.
+    private func keepPluginBlameForItsOwnExit(_ failure: inout ContainedFailure) {
+        guard failure.calls.count >= 2, let exit = failure.calls.last, exit.function == "exit()", exit.plugin == nil,
+            let library = exit.library, let plugin = failure.calls[failure.calls.count - 2].plugin,
+            pluginLibraries[plugin] == Self.real(library)
+        else { return }
+        failure.calls.removeLast()
     }
 
     /// The library at `real` (a path with links resolved, as the kernel names it) as the loader

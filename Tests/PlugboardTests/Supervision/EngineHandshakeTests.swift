@@ -154,7 +154,7 @@ import Testing
         _ = try supervisor.start()
         let reply = supervisor.perform(.exports, drawing: nil)
         let failure = try #require(reply.failures.first)
-        #expect(failure.unsealedFrame)
+        #expect(failure.tampering == .unsealedFrame)
         #expect(failure.leftOut == "library /plugins/libEvil.so", "\(failure)")
     }
 }

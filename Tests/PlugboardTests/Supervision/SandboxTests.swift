@@ -173,6 +173,18 @@ import Testing
         #expect(lines.states.last?.state.rootStack == ["home", "hostile"])
     }
 
+    /// A plugin that puts /dev/null over the engine's reply pipe, then returns: the engine finds
+    /// its pipe replaced before it answers and ends at once (no silent wait for a time-out), and
+    /// with no call in flight the library mapped last — the plugin's — is left out.
+    @Test func aReplacedReplyPipeEndsTheEngineAndItsLibraryIsLeftOut() throws {
+        let result = try Self.attack("pipe", ["run", "--json"], then: "state\n")
+        #expect(result.status == 3, "\(result.stderr)")
+        let event = try #require(try JSONLines(result.stdout).events.first)
+        #expect(event["reason"] as? String == "exit", "\(event)")
+        #expect((event["left_out"] as? String ?? "").hasSuffix("libHostileSignalsC.so"), "\(event)")
+        #expect((event["message"] as? String ?? "").contains("its pipes replaced under it"), "\(event)")
+    }
+
     /// A plugin's log line with escape sequences reaches the terminal escaped.
     @Test func aPluginsLogLineCannotDriveTheTerminal() throws {
         let result = try Self.attack("escape", ["run", "--log-level", "info"])

@@ -31,6 +31,8 @@
  *   thread    its button starts a thread that waits until the tap has returned, then crashes
  *             outside any call into plugin code;
  *   exit      the same thread calls exit(0) instead;
+ *   pipe      its button puts /dev/null over every pipe it may write (the engine's reply pipe
+ *             among them), so the engine's answers go nowhere, and returns;
  *   forge     at every start (entry init) it writes a new plugin name into the recorder's call
  *             in flight and crashes, so each restart blames a name never seen before. */
 #define _GNU_SOURCE
@@ -259,6 +261,16 @@ static void hostile_attack(struct corpus_screen_state *state) {
         _exit(0);
     }
     if (hostile_mode("reply")) hostile_forge_reply();
+    if (hostile_mode("pipe")) {
+        int null = open("/dev/null", O_WRONLY), descriptor;
+        for (descriptor = 3; null >= 0 && descriptor < 256; descriptor++) {
+            struct stat status;
+            int flags = fcntl(descriptor, F_GETFL);
+            if (descriptor == null || flags < 0 || (flags & O_ACCMODE) != O_WRONLY) continue;
+            if (fstat(descriptor, &status) == 0 && S_ISFIFO(status.st_mode)) dup2(null, descriptor);
+        }
+        return;
+    }
     if (hostile_mode("blame") || hostile_mode("blame-abort") || hostile_mode("blame-exit")) {
         unsigned char *recorder = hostile_recorder(), *frame;
         unsigned int depth;

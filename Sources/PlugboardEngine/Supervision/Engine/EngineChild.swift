@@ -14,13 +14,18 @@ import PlugboardIsolation
 package enum EngineChild {
     /// The exit status of an engine that could not read its supervisor.
     package static let protocolFailureStatus: Int32 = 2
+    /// The exit status of an engine whose reply or request pipe was replaced under it (plugin
+    /// code closed it or put another file over its descriptor): it cannot answer, and says so.
+    package static let pipeReplacedStatus: Int32 = 4
 
     package static func main(launchJSON: String, recorder: Result<FlightRecorder, any Error>) -> Never {
         let replies = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
         dup2(STDERR_FILENO, STDOUT_FILENO)
+        let pipes = PipeIdentity(replies: replies, requests: STDIN_FILENO)
         // Every frame after the hello is sealed with the supervisor's key (`FrameSeal`).
         var seal: FrameSeal?
         func send(_ message: some Encodable) {
+            pipes.check()
             if !EngineFrame.write(message, to: replies, seal: &seal) { _exit(1) }  // the supervisor is gone
         }
         let requests = FrameReader(descriptor: STDIN_FILENO)
@@ -61,6 +66,7 @@ package enum EngineChild {
             }
             send(EngineMessage.reply(engine.handle(call.request, drawing: call.drawing)))
         }
+        pipes.check()  // the end of the requests is the supervisor's, not a plugin's close
         engine.shutdown()
         _exit(0)
     }
@@ -71,5 +77,39 @@ package enum EngineChild {
         FileHandle.standardError.write(Data("plugboard __engine: \(why)\n".utf8))
         send(.fatal(why))
         _exit(protocolFailureStatus)
+    }
+}
+
+/// The files behind the engine's reply and request pipes, as they were when it started: plugin
+/// code shares the descriptor table and could close them or put another file over them — to
+/// silence the engine, or make it write where a plugin reads. Checked before every reply.
+private struct PipeIdentity {
+    let replies: Int32
+    let requests: Int32
+    private let files: [FileID]
+
+    private struct FileID: Equatable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    init(replies: Int32, requests: Int32) {
+        self.replies = replies
+        self.requests = requests
+        files = [replies, requests].map(Self.file)
+    }
+
+    private static func file(_ descriptor: Int32) -> FileID {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return FileID(device: 0, inode: 0) }
+        return FileID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// Ends the engine, saying why, when either pipe is not the file it was.
+    func check() {
+        guard [replies, requests].map(Self.file) != files else { return }
+        FileHandle.standardError.write(
+            Data("plugboard __engine: its reply or request pipe was replaced by plugin code; it cannot answer\n".utf8))
+        _exit(EngineChild.pipeReplacedStatus)
     }
 }

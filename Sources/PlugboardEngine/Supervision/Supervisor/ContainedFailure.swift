@@ -39,8 +39,17 @@ package struct ContainedFailure: Error, Sendable, Codable, Equatable {
     package var stateURL: String?
     /// The library whose code faulted, as the engine's warden saw it (nil: no fault seen).
     package var faultingLibrary: String?
-    /// The engine sent a frame without the session's seal: something else wrote it.
-    package var unsealedFrame = false
+    /// How the engine's replies were tampered with, when they were: what a plugin did to the
+    /// pipe the supervisor reads (nil: nothing seen).
+    package var tampering: Tampering?
+
+    package enum Tampering: String, Sendable, Codable, Equatable {
+        /// A frame without the session's seal: something other than the engine's code wrote it.
+        case unsealedFrame = "a frame the engine did not seal"
+        /// The engine found its reply or request pipe replaced (closed, or another file put
+        /// over its descriptor) and ended with `EngineChild.pipeReplacedStatus`.
+        case pipeReplaced = "its pipes replaced under it"
+    }
 
     package init(ending: Ending, calls: [PluginCall], log: [String]) {
         self.ending = ending

@@ -121,7 +121,7 @@ final class EngineProcess {
             } catch {
                 var failure = fail(.brokeProtocol(error.description))
                 if case .unsealed = error {
-                    failure.unsealedFrame = true
+                    failure.tampering = .unsealedFrame
                     self.failure = failure
                 }
                 throw failure
@@ -164,6 +164,7 @@ final class EngineProcess {
         // The failed plugin's own lines ("acme warning: …"), not its neighbours'.
         let log = calls.last?.plugin.map { plugin in recorder.lastLogLines.filter { $0.hasPrefix("\(plugin) ") } } ?? []
         var failure = ContainedFailure(ending: how, calls: calls, log: log)
+        if ending == nil, how == .exited(EngineChild.pipeReplacedStatus) { failure.tampering = .pipeReplaced }
         // Only an engine that ended on its own has a verdict from its warden (`FlightRecorder.fault`).
         if ending == nil, case .signal = how, let fault = recorder.fault { failure.faultingLibrary = fault.library }
         self.failure = failure

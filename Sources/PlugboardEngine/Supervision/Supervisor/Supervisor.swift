@@ -177,12 +177,11 @@ package final class Supervisor: EngineDriver {
     private func leaveOut(_ failure: inout ContainedFailure) -> Bool {
         blameFaultingCode(&failure)
         keepPluginBlameForItsOwnExit(&failure)
-        // A frame the engine did not seal, with no call in flight: a plugin thread wrote it; the
-        // library mapped last is the best guess there is.
-        if failure.unsealedFrame, failure.call == nil, let lastLibrary {
-            failure.calls = [
-                PluginCall("a frame the engine did not seal, the library mapped last", library: lastLibrary)
-            ]
+        // Replies tampered with (a frame the engine did not seal, its pipes replaced) with no call
+        // in flight: plugin code did it outside any call; the library mapped last is the best
+        // guess there is.
+        if let tampering = failure.tampering, failure.call == nil, let lastLibrary {
+            failure.calls = [PluginCall("\(tampering.rawValue) (the library mapped last)", library: lastLibrary)]
         }
         // A library-only call names its file as the engine found it (an exit()'s caller): as the loader does.
         if failure.calls.last?.plugin == nil, let named = failure.calls.last?.library,

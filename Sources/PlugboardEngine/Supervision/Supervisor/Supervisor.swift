@@ -1,6 +1,5 @@
 import Foundation
 @_spi(Layers) import PlugboardCore
-import PlugboardLoader
 
 /// Runs the engine in a separate process and keeps the session going when a plugin takes it
 /// down (Chromium's model: the part the user talks to never runs plugin code).
@@ -31,6 +30,8 @@ package final class Supervisor: EngineDriver {
     /// The plugin library the engine said it mapped last: what a broken frame with no call in
     /// flight is blamed on.
     private var lastLibrary: String?
+    /// Who is to blame for a failure, from what the supervisor can trust.
+    private lazy var blame = FailureBlame(executable: executable, launch: launch)
     /// Whether the sandbox's missing parts were told (once a session, not at every restart).
     private var toldSandboxGaps = false
 
@@ -175,20 +176,7 @@ package final class Supervisor: EngineDriver {
     /// failure cannot be traced to one, or it was already left out.
     @discardableResult
     private func leaveOut(_ failure: inout ContainedFailure) -> Bool {
-        blameFaultingCode(&failure)
-        keepPluginBlameForItsOwnExit(&failure)
-        // Replies tampered with (a frame the engine did not seal, its pipes replaced) with no call
-        // in flight: plugin code did it outside any call; the library mapped last is the best
-        // guess there is.
-        if let tampering = failure.tampering, failure.call == nil, let lastLibrary {
-            failure.calls = [PluginCall("\(tampering.rawValue) (the library mapped last)", library: lastLibrary)]
-        }
-        // A library-only call names its file as the engine found it (an exit()'s caller): as the loader does.
-        if failure.calls.last?.plugin == nil, let named = failure.calls.last?.library,
-            let library = loaderName(of: Self.real(named))
-        {
-            failure.calls[failure.calls.count - 1].library = library
-        }
+        blame.assign(&failure, lastLibrary: lastLibrary)
         let reason = failure.call.map { "\(failure.reason) in \($0.function)" } ?? failure.reason
         if let plugin = failure.call?.plugin, launch.exclusions.plugins[plugin] == nil {
             launch.exclusions.plugins[plugin] = reason
@@ -203,58 +191,4 @@ package final class Supervisor: EngineDriver {
         }
         return false
     }
-
-    /// When the engine's warden saw the code of a plugin library fault, that library is to
-    /// blame, whatever the flight recorder (memory a plugin can write) says was in flight: the
-    /// recorded call stands only when its plugin is one the app's own configuration serves from
-    /// that library (or, for a library's own call, it is that library). A fault in the host's
-    /// code or a system library leaves the recorded call to blame.
-    private func blameFaultingCode(_ failure: inout ContainedFailure) {
-        guard let fault = failure.faultingLibrary.map(Self.real), fault != Self.real(executable),
-            let library = loaderName(of: fault)
-        else { return }
-        let recorded: String? =
-            if let plugin = failure.call?.plugin { pluginLibraries[plugin] } else {
-                failure.call?.library.map(Self.real)
-            }
-        guard recorded != fault else { return }
-        failure.calls = [PluginCall("its own code", library: library)]
-        failure.log = []  // picked by the name the recorder gave
-    }
-
-    /// An `exit()` the engine traced to a library's code, on top of a call of a plugin the app's
-    /// configuration serves from that same library: the plugin's own exit, blamed on the plugin.
-    private func keepPluginBlameForItsOwnExit(_ failure: inout ContainedFailure) {
-        guard failure.calls.count >= 2, let exit = failure.calls.last, exit.function == "exit()", exit.plugin == nil,
-            let library = exit.library, let plugin = failure.calls[failure.calls.count - 2].plugin,
-            pluginLibraries[plugin] == Self.real(library)
-        else { return }
-        failure.calls.removeLast()
-    }
-
-    /// The library at `real` (a path with links resolved, as the kernel names it) as the loader
-    /// names it: in the search folder as given. Nil when it lies in no search folder (the host's
-    /// code, a system library).
-    private func loaderName(of real: String) -> String? {
-        let file = URL(fileURLWithPath: real)
-        let folder = file.deletingLastPathComponent().path
-        guard let searched = launch.searchPath.directories.first(where: { Self.real($0) == folder }) else { return nil }
-        return URL(fileURLWithPath: searched).appendingPathComponent(file.lastPathComponent).path
-    }
-
-    /// The library each plugin of the app is served from, as the app's configuration and the
-    /// search path say — the supervisor's own reading, which no plugin can change.
-    private lazy var pluginLibraries: [String: String] = {
-        guard let loaded = try? launch.load() else { return [:] }
-        var libraries: [String: String] = [:]
-        for entry in loaded.configuration.plugins.entries {
-            guard let name = entry.manifest.plugboard?.library, let path = try? launch.searchPath.resolve(name)
-            else { continue }
-            libraries[entry.manifest.identifier] = Self.real(path)
-        }
-        return libraries
-    }()
-
-    /// `path` with its links resolved, as the kernel's maps name a file.
-    private static func real(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
 }

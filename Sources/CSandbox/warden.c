@@ -183,7 +183,9 @@ static void pb_warden_loop(pid_t engine, struct pb_warden_verdict *verdict, pid_
         struct signalfd_siginfo drained;
         int status;
         pid_t thread;
-        if (poll(watched, parent >= 0 ? 2 : 1, signals >= 0 ? -1 : 100) < 0 && errno != EINTR) continue;
+        /* Woken by SIGCHLD (through the signalfd) or the supervisor's end, and every second in any
+         * case: a stop whose notification was lost must not leave the engine stopped. */
+        if (poll(watched, parent >= 0 ? 2 : 1, signals >= 0 ? 1000 : 100) < 0 && errno != EINTR) continue;
         if (parent >= 0 && (watched[1].revents & POLLIN)) kill(engine, SIGKILL); /* the supervisor ended */
         while (signals >= 0 && read(signals, &drained, sizeof drained) > 0) {
         }
@@ -223,6 +225,12 @@ void pb_sandbox_start_warden(int recorder) {
     char state;
     pid_t engine, supervisor = getppid();
     struct pb_warden_verdict *verdict = NULL;
+    struct sigaction default_action;
+    /* A supervisor that ignores SIGCHLD passes that on through exec; ignored, the kernel would
+     * drop the notifications of the engine's stops, and the warden would never let it go on. */
+    memset(&default_action, 0, sizeof default_action);
+    default_action.sa_handler = SIG_DFL;
+    sigaction(SIGCHLD, &default_action, NULL);
     if (pipe2(go, O_CLOEXEC) != 0) return;
     engine = fork();
     if (engine < 0) {

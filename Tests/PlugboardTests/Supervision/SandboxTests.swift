@@ -185,6 +185,22 @@ import Testing
         #expect((event["message"] as? String ?? "").contains("its pipes replaced under it"), "\(event)")
     }
 
+    /// A supervisor started with SIGCHLD ignored (a parent that ignores it passes that on through
+    /// exec): the warden still hears its engine's stops and lets it go on.
+    @Test func theEngineStartsUnderAParentThatIgnoresSIGCHLD() throws {
+        let program = """
+            import os, signal, sys
+            signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+            os.execv(sys.argv[1], sys.argv[1:])
+            """
+        let result = try run([
+            "python3", "-c", program, Built.directory + "/plugboard", "render", PackageRoot.path + "/Examples/Showcase",
+            "--plugin-path", Built.directory, "--format", "text",
+        ])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("Home"), "\(result.output)")
+    }
+
     /// A plugin's log line with escape sequences reaches the terminal escaped.
     @Test func aPluginsLogLineCannotDriveTheTerminal() throws {
         let result = try Self.attack("escape", ["run", "--log-level", "info"])

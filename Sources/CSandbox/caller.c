@@ -1,5 +1,6 @@
 #define _GNU_SOURCE /* dladdr */
 #include "plugboard_sandbox.h"
+#include "folders.h"
 
 #include <dlfcn.h>
 #include <execinfo.h>
@@ -7,13 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* True when `file` lies in the folder of `other` (both paths as dladdr gives them). */
-static int pb_same_folder(const char *file, const char *other) {
-    const char *slash = strrchr(file, '/'), *other_slash = strrchr(other, '/');
-    if (slash == NULL || other_slash == NULL || slash - file != other_slash - other) return 0;
-    return strncmp(file, other, (size_t)(slash - file)) == 0;
-}
 
 /* The address of `function`, as dladdr takes it (ISO C has no cast from a function pointer). */
 static void *pb_address_of(void (*function)(void)) {
@@ -33,7 +27,7 @@ int pb_sandbox_plugin_caller(char *path, size_t size) {
     for (at = 0; at < count; at++) {
         if (dladdr(frames[at], &frame) == 0 || frame.dli_fname == NULL) continue;
         if (strcmp(frame.dli_fname, host.dli_fname) == 0) continue;
-        if (pb_same_folder(frame.dli_fname, system.dli_fname) || pb_same_folder(frame.dli_fname, swift.dli_fname))
+        if (pb_in_folder_of(frame.dli_fname, system.dli_fname) || pb_in_folder_of(frame.dli_fname, swift.dli_fname))
             continue;
         /* A library mapped through its descriptor is named /proc/self/fd/N: name its file. */
         if (strncmp(frame.dli_fname, "/proc/self/fd/", 14) == 0 && size > 1) {

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE /* ptrace options, signalfd, __WALL */
 #include "plugboard_sandbox.h"
+#include "folders.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -28,71 +29,58 @@ static int pb_warden_state = -1;
 
 int pb_sandbox_warden_status(void) { return pb_warden_state; }
 
-/* The address of the instruction a stopped thread was at. */
-static unsigned long long pb_program_counter(pid_t thread) {
+/* The instruction and stack addresses a stopped thread was at; 0, or -1 when unreadable. */
+static int pb_registers(pid_t thread, unsigned long long *instruction, unsigned long long *stack) {
 #if defined(__x86_64__)
     struct user_regs_struct registers;
-    if (ptrace(PTRACE_GETREGS, thread, NULL, &registers) != 0) return 0;
-    return registers.rip;
+    if (ptrace(PTRACE_GETREGS, thread, NULL, &registers) != 0) return -1;
+    *instruction = registers.rip;
+    *stack = registers.rsp;
 #elif defined(__aarch64__)
     struct user_pt_regs registers;
     struct iovec vector = {&registers, sizeof registers};
-    if (ptrace(PTRACE_GETREGSET, thread, (void *)NT_PRSTATUS, &vector) != 0) return 0;
-    return registers.pc;
+    if (ptrace(PTRACE_GETREGSET, thread, (void *)NT_PRSTATUS, &vector) != 0) return -1;
+    *instruction = registers.pc;
+    *stack = registers.sp;
 #endif
-}
-
-/* The file mapped at `address` in `process` (from its /proc maps): "" when none. */
-static void pb_file_at(pid_t process, unsigned long long address, char *path, size_t size) {
-    char name[64], line[4608];
-    FILE *maps;
-    path[0] = '\0';
-    snprintf(name, sizeof name, "/proc/%d/maps", (int)process);
-    if ((maps = fopen(name, "re")) == NULL) return;
-    while (fgets(line, sizeof line, maps) != NULL) {
-        unsigned long long start, end;
-        int at = 0;
-        if (sscanf(line, "%llx-%llx %*s %*s %*s %*s %n", &start, &end, &at) < 2 || at == 0) continue;
-        if (address < start || address >= end) continue;
-        line[strcspn(line, "\n")] = '\0';
-        snprintf(path, size, "%s", line + at);
-        break;
-    }
-    fclose(maps);
+    return 0;
 }
 
 /* A file mapped executable in the engine: where its code lies. */
 struct pb_code_range {
     unsigned long long start, end;
-    char file[256];
+    char file[sizeof ((struct pb_warden_verdict *)0)->library];
 };
 
-/* The executable file mappings of `process`, at most `capacity`; their count. */
-static int pb_code_ranges(pid_t process, struct pb_code_range *ranges, int capacity) {
+/* The executable file mappings of `process` (from its /proc maps), at most 512; their count. */
+static int pb_code_ranges(pid_t process, struct pb_code_range **ranges) {
+    static struct pb_code_range found[512];
     char name[64], line[4608];
     int count = 0;
     FILE *maps;
+    *ranges = found;
     snprintf(name, sizeof name, "/proc/%d/maps", (int)process);
     if ((maps = fopen(name, "re")) == NULL) return 0;
-    while (count < capacity && fgets(line, sizeof line, maps) != NULL) {
+    while (count < 512 && fgets(line, sizeof line, maps) != NULL) {
         char permissions[8];
         int at = 0;
-        if (sscanf(line, "%llx-%llx %7s %*s %*s %*s %n", &ranges[count].start, &ranges[count].end, permissions, &at) < 3)
+        if (sscanf(line, "%llx-%llx %7s %*s %*s %*s %n", &found[count].start, &found[count].end, permissions, &at) < 3)
             continue;
         if (at == 0 || permissions[2] != 'x' || line[at] != '/') continue;
         line[strcspn(line, "\n")] = '\0';
-        snprintf(ranges[count].file, sizeof ranges[count].file, "%s", line + at);
+        snprintf(found[count].file, sizeof found[count].file, "%s", line + at);
         count++;
     }
     fclose(maps);
     return count;
 }
 
-/* True when `file` lies in the folder of `other`. */
-static int pb_in_folder_of(const char *file, const char *other) {
-    const char *slash = strrchr(file, '/'), *other_slash = strrchr(other, '/');
-    if (slash == NULL || other_slash == NULL || slash - file != other_slash - other) return 0;
-    return strncmp(file, other, (size_t)(slash - file)) == 0;
+/* The file whose code lies at `address`; NULL when none. */
+static const char *pb_code_at(const struct pb_code_range *ranges, int count, unsigned long long address) {
+    for (int at = 0; at < count; at++) {
+        if (address >= ranges[at].start && address < ranges[at].end) return ranges[at].file;
+    }
+    return NULL;
 }
 
 /* For a thread that raised a signal itself (abort(), raise()): the innermost return address on
@@ -100,27 +88,17 @@ static int pb_in_folder_of(const char *file, const char *other) {
  * folder's and the Swift runtime's folder's — the library whose code asked for it — copied
  * into `library`. Returns 1 when there is one. */
 static int pb_caller_on_stack(pid_t engine, pid_t thread, char *library, size_t size) {
-    static struct pb_code_range ranges[512];
     static unsigned long long words[32768]; /* 256 KiB of stack */
-    const char *system = NULL, *swift = NULL, *executable;
-    char exe_link[64], exe[4096];
-    unsigned long long stack;
+    struct pb_code_range *ranges;
+    const char *system = NULL, *swift = NULL;
+    char exe_link[64], executable[4096];
+    unsigned long long instruction, stack;
     ssize_t length;
-    int count = pb_code_ranges(engine, ranges, 512), at, word;
-#if defined(__x86_64__)
-    struct user_regs_struct registers;
-    if (ptrace(PTRACE_GETREGS, thread, NULL, &registers) != 0) return 0;
-    stack = registers.rsp;
-#elif defined(__aarch64__)
-    struct user_pt_regs registers;
-    struct iovec vector = {&registers, sizeof registers};
-    if (ptrace(PTRACE_GETREGSET, thread, (void *)NT_PRSTATUS, &vector) != 0) return 0;
-    stack = registers.sp;
-#endif
+    int count = pb_code_ranges(engine, &ranges), at, word;
+    if (pb_registers(thread, &instruction, &stack) != 0) return 0;
     snprintf(exe_link, sizeof exe_link, "/proc/%d/exe", (int)engine);
-    length = readlink(exe_link, exe, sizeof exe - 1);
-    exe[length > 0 ? length : 0] = '\0';
-    executable = exe;
+    length = readlink(exe_link, executable, sizeof executable - 1);
+    executable[length > 0 ? length : 0] = '\0';
     for (at = 0; at < count; at++) {
         const char *base = strrchr(ranges[at].file, '/') + 1;
         if (strncmp(base, "libc.so", 7) == 0) system = ranges[at].file;
@@ -129,15 +107,12 @@ static int pb_caller_on_stack(pid_t engine, pid_t thread, char *library, size_t 
     struct iovec local = {words, sizeof words}, remote = {(void *)(uintptr_t)stack, sizeof words};
     length = process_vm_readv(thread, &local, 1, &remote, 1, 0);
     for (word = 0; length > 0 && word < (int)(length / (ssize_t)sizeof words[0]); word++) {
-        for (at = 0; at < count; at++) {
-            const char *file = ranges[at].file;
-            if (words[word] < ranges[at].start || words[word] >= ranges[at].end) continue;
-            if (strcmp(file, executable) == 0 || (system && pb_in_folder_of(file, system)) ||
-                (swift && pb_in_folder_of(file, swift)))
-                break;
-            snprintf(library, size, "%s", file);
-            return 1;
-        }
+        const char *file = pb_code_at(ranges, count, words[word]);
+        if (file == NULL || strcmp(file, executable) == 0 || (system && pb_in_folder_of(file, system)) ||
+            (swift && pb_in_folder_of(file, swift)))
+            continue;
+        snprintf(library, size, "%s", file);
+        return 1;
     }
     return 0;
 }
@@ -199,15 +174,21 @@ static void pb_warden_loop(pid_t engine, struct pb_warden_verdict *verdict, pid_
                     if (pb_is_fault(signal) && information.si_code > 0) {
                         noted.state = PB_WARDEN_FAULT;
                         noted.signal = (unsigned)signal;
-                        noted.address = pb_program_counter(thread);
+                        struct pb_code_range *ranges;
+                        unsigned long long stack;
+                        int count = pb_code_ranges(engine, &ranges);
+                        const char *file = NULL;
+                        if (pb_registers(thread, &noted.address, &stack) == 0)
+                            file = pb_code_at(ranges, count, noted.address);
                         noted.data = (unsigned long long)(uintptr_t)information.si_addr;
-                        pb_file_at(engine, noted.address, noted.library, sizeof noted.library);
+                        snprintf(noted.library, sizeof noted.library, "%s", file != NULL ? file : "");
                     } else if (signal == SIGABRT && information.si_code <= 0 && noted.state != PB_WARDEN_FAULT &&
                                pb_caller_on_stack(engine, thread, noted.library, sizeof noted.library)) {
                         /* abort(): the code that asked for it, found on the aborting thread's stack. */
+                        unsigned long long stack;
                         noted.state = PB_WARDEN_FAULT;
                         noted.signal = (unsigned)signal;
-                        noted.address = pb_program_counter(thread);
+                        if (pb_registers(thread, &noted.address, &stack) != 0) noted.address = 0;
                     }
                 }
                 ptrace(PTRACE_CONT, thread, NULL, (void *)(long)deliver);

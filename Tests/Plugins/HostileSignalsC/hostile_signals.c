@@ -111,6 +111,14 @@ static void hostile_reach(char *line, size_t size) {
              net, proc, exec_result, fork_result, alloc);
 }
 
+/* True when `descriptor` is a pipe this process may only write: the engine's reply pipe among them. */
+static int hostile_is_write_pipe(int descriptor) {
+    struct stat status;
+    int flags = fcntl(descriptor, F_GETFL);
+    if (flags < 0 || (flags & O_ACCMODE) != O_WRONLY || fstat(descriptor, &status) != 0) return 0;
+    return S_ISFIFO(status.st_mode);
+}
+
 /* Writes a forged, unsealed reply frame to every pipe this process may write, then waits. */
 static void hostile_forge_reply(void) {
     static const char reply[] = "{\"reply\":{\"_0\":{\"succeeded\":true,\"text\":\"\",\"stateURL\":\"app://home\","
@@ -123,10 +131,7 @@ static void hostile_forge_reply(void) {
     header[2] = (unsigned char)(length >> 8);
     header[3] = (unsigned char)length;
     for (descriptor = 3; descriptor < 256; descriptor++) {
-        struct stat status;
-        int flags = fcntl(descriptor, F_GETFL);
-        if (flags < 0 || (flags & O_ACCMODE) != O_WRONLY || fstat(descriptor, &status) != 0) continue;
-        if (!S_ISFIFO(status.st_mode)) continue;
+        if (!hostile_is_write_pipe(descriptor)) continue;
         if (write(descriptor, header, sizeof header) < 0 || write(descriptor, reply, length) < 0) continue;
     }
     for (;;) pause();
@@ -264,10 +269,7 @@ static void hostile_attack(struct corpus_screen_state *state) {
     if (hostile_mode("pipe")) {
         int null = open("/dev/null", O_WRONLY), descriptor;
         for (descriptor = 3; null >= 0 && descriptor < 256; descriptor++) {
-            struct stat status;
-            int flags = fcntl(descriptor, F_GETFL);
-            if (descriptor == null || flags < 0 || (flags & O_ACCMODE) != O_WRONLY) continue;
-            if (fstat(descriptor, &status) == 0 && S_ISFIFO(status.st_mode)) dup2(null, descriptor);
+            if (descriptor != null && hostile_is_write_pipe(descriptor)) dup2(null, descriptor);
         }
         return;
     }

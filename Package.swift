@@ -165,7 +165,11 @@ let package = Package(
         // support, so a change to one layer rebuilds and reruns its tests and those above it.
         // The plugins the tests load come from the build folder, never linked.
         .target(
-            name: "TestSupport", dependencies: ["PlugboardLoader"], path: "Tests/Support/TestSupport"),
+            name: "TestSupport",
+            dependencies: ["PlugboardLoader", "TestLogStart", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/Support/TestSupport"),
+        // The test binary's constructor: plugin logs go to a file per test (TestSupport/TestLogs.swift).
+        .target(name: "TestLogStart", path: "Tests/Support/TestLogStart"),
         .target(
             name: "AppTestSupport", dependencies: ["TestSupport", "PlugboardNavigation"],
             path: "Tests/Support/AppTestSupport"),

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // Plugboard's benchmark suite: a package of its own so the main package stays light (the
 // benchmark framework and its dependencies are built only here). Run it with `Benchmarks/run.sh`
-// (see README.md's "Performance"). Every figure is printed with a baseline measured in the same run.
+// (see docs/performance.md). Every figure is printed with a baseline measured in the same run.
 import PackageDescription
 
 let package = Package(

@@ -22,10 +22,16 @@ static bool hello_init(const pb_screen_t *s) {
     say(s, "init");
     return h->root != PB_VIEW_NONE && h->label != PB_VIEW_NONE;
 }
-static void hello_destroy(const pb_screen_t *s) { say(s, "destroy"); free(self(s)); }
+static void hello_destroy(const pb_screen_t *s) {
+    hello_t *h = self(s);
+    say(s, "destroy");
+    h->host->views->release(h->host, h->label); /* the views this instance made */
+    h->host->views->release(h->host, h->root);
+    free(h);
+}
 static pb_view_t hello_view(const pb_screen_t *s) { return self(s)->root; }
 static void hello_layout(const pb_screen_t *s, double width, double height) {
-    pb_rect_t frame = {16, 16, width - 32, 24};
+    pb_rect_t frame = {16, 16, width > 32 ? width - 32 : 0, 24}; /* layout(0, 0) is legal */
     (void)height;
     self(s)->host->views->set_frame(self(s)->host, self(s)->label, frame);
 }

@@ -39,9 +39,9 @@ package struct PluginScaffold: Sendable {
         }
     }
 
-    /// The checkout this code was compiled in.
+    /// The checkout this code was compiled in (this file is `Sources/PlugboardScaffold/PluginScaffold.swift`).
     package static let builtFrom = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     static var runningExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "plugboard"

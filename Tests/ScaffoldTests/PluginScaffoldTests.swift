@@ -91,6 +91,26 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// The shell commands the scaffold's README names are commands `run`'s `help` lists, and
+    /// `new` finds this checkout without being told where it is.
+    @Test func theReadmeNamesRealShellCommandsAndNewFindsItsCheckout() throws {
+        let template = try String(contentsOfFile: PackageRoot.path + "/Templates/plugin/README.md", encoding: .utf8)
+        let sentence = try #require(template.range(of: "`help` lists its commands ("))
+        let named = template[sentence.upperBound...].prefix { $0 != ")" }.matches(of: /`([a-z]+)`/).map {
+            String($0.output.1)
+        }
+        #expect(named.count >= 4)
+        let help = try runPlugboard(["run", "Examples/Showcase"], input: "help\n")
+        let listed = Set(
+            help.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
+        for command in named { #expect(listed.contains(command), "\(command) is not a shell command") }
+
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try runPlugboard(["new", "--kind", "screen", "--lang", "c", "x"], in: folder.path)
+        #expect(made.status == 0, "\(made.stderr)")
+    }
+
     /// The three kinds of one language, made by the built `plugboard new`, built with their own
     /// command (Swift packages and Rust crates share one build folder, so the SDK is compiled
     /// once), checked as a library and as an app, linted, and — for screens — tapped.

@@ -5,7 +5,7 @@ import Testing
 @testable import PlugboardHarness
 
 /// The runtime's layers, as Package.swift declares them and the sources import them: each
-/// target may use only the layers below it (README, "Layout"). The compiler keeps a target from
+/// target may use only the layers below it (docs/layout.md). The compiler keeps a target from
 /// importing what it does not depend on; these tests keep the dependencies pointing down.
 @Suite struct LayerTests {
     /// Each runtime target and the project targets it may depend on (besides the C targets

@@ -50,7 +50,7 @@ struct Render: ParsableCommand {
     @Option(help: "With --format text: fit the drawing to COLSxROWS characters (e.g. 80x24).")
     var size: TerminalSize?
 
-    @Option(name: .shortAndLong, help: "Write to FILE (default: standard output).")
+    @Option(name: .shortAndLong, help: "Write to FILE (default, or -: standard output).")
     var output: String?
 
     @OptionGroup var supervision: SupervisionOptions
@@ -86,7 +86,7 @@ struct Render: ParsableCommand {
         if let at { _ = engine.perform(.wait(at)) }
         let form: DrawingFormat = format == .text ? .text : animate ? .animatedSVG : .svg
         let drawing = try engine.output(of: engine.perform(.show, drawing: form))
-        if let output {
+        if let output, output != "-" {
             do {
                 try drawing.write(toFile: output, atomically: true, encoding: .utf8)
             } catch {

@@ -7,7 +7,7 @@ import PackageDescription
 let cTestPlugins = [
     "TestScreenC", "DuplicateScreenC", "BrokenNoEntry", "BrokenABIMajor", "BrokenNoFactory",
     "BrokenCreateNull", "BrokenInitFails", "TestExportsC", "BrokenABIConstructor", "TestSeed003C", "TestModelC",
-    "TestPlacementC", "HostileSignalsC",
+    "TestPlacementC", "HostileSignalsC", "TestDataSourceC",
 ]
 let swiftTestPlugins = ["TestSwiftPlugins"]
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlugboardConfig
+import PlugboardCore
 import PlugboardHarness
 
 /// `plugboard check`: the conformance harness. Every test of the catalogue runs in a child
@@ -62,6 +63,17 @@ struct Check: ParsableCommand {
     @Flag(help: "Run the tests in this process (debugging the harness only: a crashing plugin ends the run).")
     var inProcess = false
 
+    @Option(
+        name: .customLong("screen-model"),
+        help: "A rivers.json screen object (JSON file) to make screen plugins with; with an app folder, needs --plugin."
+    )
+    var screenModel: String?
+
+    @Option(
+        name: .customLong("data-source"),
+        help: "The data source (JSON file) to open screen plugins with; with an app folder, needs --plugin.")
+    var dataSource: String?
+
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case text, json, junit }
 
     func validate() throws {
@@ -87,6 +99,7 @@ struct Check: ParsableCommand {
         options.repetitions = repetitions
         options.timeout = timeout
         options.inProcess = inProcess
+        options.authorScreen = try authorScreen()
         let runner = try CheckRunner(options: options, executable: Self.executable)
         let report = try check(with: runner)
         for gap in runner.sandboxGaps.sorted() { printError(gap) }  // once, not per child
@@ -94,11 +107,36 @@ struct Check: ParsableCommand {
         if !report.succeeded { throw ExitCode(1) }
     }
 
+    /// The author's screen model and data source, read from their files; a file that is not
+    /// JSON is refused with its place.
+    private func authorScreen() throws -> AuthorScreenModels? {
+        guard screenModel != nil || dataSource != nil else { return nil }
+        func read(_ path: String?, _ option: String) throws -> JSONValue? {
+            guard let path else { return nil }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CommandFailure("\(option): cannot read '\(path)'")
+            }
+            do throws(JSONSyntaxError) {
+                return try JSONParser.parse(data).value
+            } catch {
+                throw CommandFailure("\(path):\(error.position): \(error.message)")
+            }
+        }
+        let screen = try read(screenModel, "--screen-model")
+        if let screen, screen.objectValue == nil {
+            throw CommandFailure("\(screenModel ?? ""): a screen model is a JSON object (a rivers.json screen)")
+        }
+        return AuthorScreenModels(screen: screen, dataSource: try read(dataSource, "--data-source"))
+    }
+
     private func check(with runner: CheckRunner) throws -> CheckReport {
         var isDirectory: ObjCBool = false
         let first = inputs[0]
         if FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory), isDirectory.boolValue {
             guard inputs.count == 1 else { throw CommandFailure("give one app folder, or only libraries") }
+            guard runner.options.authorScreen == nil || plugin != nil else {
+                throw CommandFailure("with an app folder, --screen-model and --data-source need --plugin ID")
+            }
             let options = try AppOptions.parse(pluginPath.flatMap { ["--plugin-path", $0] } + ["--", first])
             let files = AppConfiguration.files(in: URL(fileURLWithPath: first))
             let (configuration, diagnostics) = AppConfiguration.check(

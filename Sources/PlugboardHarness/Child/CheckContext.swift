@@ -68,13 +68,16 @@ package final class CheckContext {
     {
         let models = try models ?? plugin.models.screens
         var firstFailure: (any Error)?
+        var declinedAll = true
         for model in models.isEmpty ? [nil] : models.map(Optional.some) {
             do {
                 return try makeScreen(model, pluginJSON: pluginJSON)
             } catch let failure as CheckFailure {
                 firstFailure = firstFailure ?? failure
+                declinedAll = declinedAll && failure.declined
             }
         }
+        if declinedAll, try plugin.models.minimal { throw CheckSkip(Self.declinedMinimalModels) }
         throw firstFailure ?? CheckFailure("no screen model to create the screen with")
     }
 
@@ -119,9 +122,15 @@ package final class CheckContext {
         do throws(PluginLoadError) {
             return try make()
         } catch {
-            throw CheckFailure("expected an instance from the \(modelsName) models; \(error)")
+            let declined = if case .createReturnedNull = error { true } else { false }
+            throw CheckFailure("expected an instance from the \(modelsName) models; \(error)", declined: declined)
         }
     }
+
+    /// Why a test that needs a screen does not run when the screen declined every minimal model:
+    /// said once by `instance.create-models`, which tells the author how to give it its own.
+    static let declinedMinimalModels =
+        "the screen declined the minimal models, without and with a data source (see instance.create-models)"
 
     /// "app's" or "minimal", for messages.
     var modelsName: String { subject.app == nil ? "minimal" : "app's" }

@@ -1,7 +1,12 @@
 /// Thrown by a test: it failed, saying what was expected and what happened.
 package struct CheckFailure: Error, CustomStringConvertible {
     package var description: String
-    package init(_ description: String) { self.description = description }
+    /// The plugin's `create` returned NULL (the failable init), as opposed to any other failure.
+    package var declined = false
+    package init(_ description: String, declined: Bool = false) {
+        self.description = description
+        self.declined = declined
+    }
 }
 
 /// Thrown by a test that does not apply to its subject, saying why.

@@ -47,6 +47,9 @@ package struct CheckModels: Sendable, Codable, Equatable {
     package var barStyles: [String] = ["left", "center"]
     /// Roots: the `menu` navigation (the root's data source).
     package var menu: String?
+    /// True for the harness's own minimal models (a library checked alone): a screen may rightly
+    /// decline them all (it needs a data source of its own), which is then said once, not failed.
+    package var minimal = false
 
     package struct ScreenModel: Sendable, Codable, Equatable {
         package var screen: String

@@ -20,7 +20,7 @@ package struct TextReport {
             let library = results.first.map { CheckRunner.fileName($0.library) } ?? ""
             lines.append("")
             lines.append(paint(group == library ? group : "\(group) (\(library))", "1"))
-            for result in results { lines += describe(result) }
+            for result in Self.mergingSkips(results) { lines += describe(result) }
         }
         lines.append("")
         lines.append(report.summary)
@@ -28,11 +28,37 @@ package struct TextReport {
         return lines.joined(separator: "\n")
     }
 
+    /// The results with the tests skipped for one reason in one result, named together
+    /// (`skipped    a, b, c: why`): a reason is said once, not once per test.
+    static func mergingSkips(_ results: [CheckResult]) -> [CheckResult] {
+        var merged: [CheckResult] = []
+        var skipIndex: [String: Int] = [:]
+        for result in results {
+            guard result.status == .skipped, let message = result.message else {
+                merged.append(result)
+                continue
+            }
+            let key = "\(result.repetition) \(message)"
+            if let index = skipIndex[key] {
+                merged[index].test += ", " + result.test
+            } else {
+                skipIndex[key] = merged.count
+                merged.append(result)
+            }
+        }
+        return merged
+    }
+
     /// One line per result, with indented details for what needs explaining.
     package func describe(_ result: CheckResult) -> [String] {
         let status = paint(
             result.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0), code(result.status))
         let repetition = report.results.contains { $0.repetition > 0 } ? " #\(result.repetition + 1)" : ""
+        let tests = result.test.components(separatedBy: ", ")
+        guard tests.count == 1 else {  // skips merged by mergingSkips: the reason, then the tests
+            let names = Self.wrapped(tests, width: 88).map { "             " + $0 }
+            return ["  \(status) \(tests.count) tests\(repetition): \(result.message ?? "")"] + names
+        }
         var lines = ["  \(status) \(result.test)\(repetition)" + (result.message.map { ": \($0)" } ?? "")]
         guard result.status.isFailure else { return lines }
         if !result.calls.isEmpty {
@@ -47,6 +73,20 @@ package struct TextReport {
             lines.append(
                 "             seed \(result.seed); replay: \(command) --seed \(report.seed) --only \(result.test) --plugin \(result.group)"
                     + " --strictness \(report.strictness)")
+        }
+        return lines
+    }
+
+    /// `words` joined by ", " into lines of at most `width` characters (a longer word alone).
+    static func wrapped(_ words: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        for word in words {
+            if let last = lines.last, last.count + 2 + word.count <= width {
+                lines[lines.count - 1] = last + ", " + word
+            } else {
+                if !lines.isEmpty { lines[lines.count - 1] += "," }
+                lines.append(word)
+            }
         }
         return lines
     }

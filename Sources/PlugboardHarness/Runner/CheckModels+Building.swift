@@ -27,10 +27,7 @@ extension CheckModels {
             ("identifier", .string(plugin.id)), ("name", .string(plugin.name)), ("type", .string(type)),
             ("screen", .bool(plugin.kind == .screen)), ("configuration_json", object([])),
         ])
-        let screen = object([
-            ("id", .string("check_screen")), ("name", .string("Check")), ("type", .string(plugin.id)),
-            ("styles", object([])), ("data", object([])), ("general", object([])), ("navigations", .array([])),
-        ])
+        let screen = minimalScreen(for: plugin)
         let bar = object([
             ("id", .string("check_nav_bar")), ("category", .string("nav_bar")), ("navigation_type", .string(plugin.id)),
             (
@@ -49,7 +46,7 @@ extension CheckModels {
         // Screens get two models: without a data source, and with one (a failable screen such as
         // Web needs a URL, seed 002's `init?`).
         let dataSource = object([("source", .string("https://example.com/check")), ("type", .string("WEB_URL"))])
-        return CheckModels(
+        var models = CheckModels(
             plugin: manifest.serialized(),
             screens: [
                 ScreenModel(screen: ScreenProps.json(screenModel: screen, dataSource: nil), dataSource: nil),
@@ -58,6 +55,31 @@ extension CheckModels {
                     dataSource: dataSource.serialized()),
             ],
             navigationBars: [bar.serialized()], menu: menu.serialized())
+        models.minimal = true
+        return models
+    }
+
+    /// A rivers.json screen of the plugin's type with empty sections.
+    static func minimalScreen(for plugin: DiscoveredPlugin) -> JSONValue {
+        func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(JSONObject(members)) }
+        return object([
+            ("id", .string("check_screen")), ("name", .string("Check")), ("type", .string(plugin.id)),
+            ("styles", object([])), ("data", object([])), ("general", object([])), ("navigations", .array([])),
+        ])
+    }
+
+    /// These models with the author's screen model and data source first (`check --screen-model
+    /// FILE --data-source FILE`): instead of minimal screens, before an app's. The screen is made
+    /// with them, and a NULL from them is a failure.
+    func withAuthorScreen(_ author: AuthorScreenModels, plugin: DiscoveredPlugin) -> CheckModels {
+        var models = self
+        let screen = author.screen ?? Self.minimalScreen(for: plugin)
+        let given = ScreenModel(
+            screen: ScreenProps.json(screenModel: screen, dataSource: author.dataSource),
+            dataSource: author.dataSource?.serialized())
+        models.screens = [given] + (minimal ? [] : screens)
+        models.minimal = false
+        return models
     }
 
     /// The models an app gives the plugin of `entry` (minimal ones where the app has none).
@@ -65,6 +87,7 @@ extension CheckModels {
         _ configuration: AppConfiguration, entry: PluginEntry, plugin: DiscoveredPlugin
     ) -> CheckModels {
         var models = minimal(for: plugin)
+        models.minimal = false
         let identifier = entry.manifest.identifier
         let screens = configuration.rivers.screens
         models.plugin = entry.pluginModelJSON

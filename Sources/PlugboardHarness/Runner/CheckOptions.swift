@@ -1,4 +1,5 @@
 import Foundation
+import PlugboardCore
 
 /// How `plugboard check` runs the catalogue.
 package struct CheckOptions: Sendable {
@@ -17,6 +18,9 @@ package struct CheckOptions: Sendable {
     package var timeout: Double = 20
     /// Run tests in this process (debugging the harness: a crashing plugin ends the run).
     package var inProcess = false
+    /// The author's own screen model and data source for screen plugins (`--screen-model`,
+    /// `--data-source`); with an app folder, for the `--plugin` named.
+    package var authorScreen: AuthorScreenModels?
 
     package init() {}
 
@@ -27,4 +31,18 @@ package struct CheckOptions: Sendable {
     }
 
     static func glob(_ pattern: String, _ text: String) -> Bool { fnmatch(pattern, text, 0) == 0 }
+}
+
+/// A screen model and a data source an author gives `check` from files, so a screen that needs
+/// them is checked as it will run, without an app folder.
+package struct AuthorScreenModels: Sendable {
+    /// A rivers.json screen object (`id`, `type`, `styles`, `data`, …); nil: the minimal one.
+    package var screen: JSONValue?
+    /// The data source the screen is opened with (a feed entry, a nav item's `data`, …).
+    package var dataSource: JSONValue?
+
+    package init(screen: JSONValue?, dataSource: JSONValue?) {
+        self.screen = screen
+        self.dataSource = dataSource
+    }
 }

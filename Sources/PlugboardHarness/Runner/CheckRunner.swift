@@ -44,7 +44,10 @@ package final class CheckRunner {
             switch discover(library) {
             case .success(let plugins):
                 for plugin in plugins where isSelected(plugin.id) {
-                    let models = CheckModels.minimal(for: plugin)
+                    var models = CheckModels.minimal(for: plugin)
+                    if let author = options.authorScreen, plugin.kind == .screen {
+                        models = models.withAuthorScreen(author, plugin: plugin)
+                    }
                     results += run(
                         CheckSubject(
                             group: plugin.id, library: library,
@@ -104,7 +107,10 @@ package final class CheckRunner {
                 let facts = AppFacts(
                     manifests: [manifest], exports: entry.manifest.plugboard?.exports.map(Self.declaration) ?? [],
                     identifier: identifier)
-                let models = CheckModels.fromApp(configuration, entry: entry, plugin: plugin)
+                var models = CheckModels.fromApp(configuration, entry: entry, plugin: plugin)
+                if let author = options.authorScreen, plugin.kind == .screen, options.plugin != nil {
+                    models = models.withAuthorScreen(author, plugin: plugin)
+                }
                 results += run(
                     CheckSubject(
                         group: identifier, library: path, plugin: PluginUnderTest(id: id, kind: kind, models: models),

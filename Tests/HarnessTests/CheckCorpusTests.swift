@@ -61,8 +61,9 @@ struct CheckCorpusTests {
             library: "BrokenWrongContextButton", expected: ["nav-bar.context-buttons": .failed],
             message: "with context button close, expected one close press; got back"),
         Case(
-            library: "BrokenIgnoresCustomization", expected: ["nav-bar.applies-customization": .failed],
-            message: "background colour #FF123456"),
+            library: "BrokenIgnoresCustomization",
+            expected: ["nav-bar.applies-customization": .failed, "nav-bar.screen-sequence": .failed],
+            message: "#FF"),
         Case(
             library: "BrokenDuplicateIDs", expected: ["descriptors.ids-valid": .failed],
             message: "id 'broken_duplicate_ids' is used twice"),
@@ -112,6 +113,15 @@ struct CheckCorpusTests {
         Case(
             library: "BrokenCustomBarView", expected: ["screen.custom-bar": .failed],
             message: "expected bar_view to return"),
+        Case(
+            library: "BrokenStaleNavButtons", expected: ["nav-bar.screen-sequence": .failed],
+            message:
+                "expected only this screen's buttons (seq-home-guide, seq-home-web); the bar still shows check-nav-item-1"
+        ),
+        Case(
+            library: "BrokenPaintsOnce",
+            expected: ["nav-bar.applies-customization": .failed, "nav-bar.screen-sequence": .failed],
+            message: "expected"),
     ]
 
     static func all(_ tests: [String], _ status: CheckStatus) -> [String: CheckStatus] {

@@ -66,6 +66,12 @@
 #ifndef CORPUS_FIXED_APPEARANCE
 #define CORPUS_FIXED_APPEARANCE 0
 #endif
+#ifndef CORPUS_KEEPS_FIRST_BUTTONS /* 1: the buttons made in init stay, whatever the next model says */
+#define CORPUS_KEEPS_FIRST_BUTTONS 0
+#endif
+#ifndef CORPUS_PAINTS_ONCE /* 1: only the first customize_for_screen is applied */
+#define CORPUS_PAINTS_ONCE 0
+#endif
 #ifndef CORPUS_RELEASE_VIEWS_ON_DESTROY
 #define CORPUS_RELEASE_VIEWS_ON_DESTROY 1
 #endif
@@ -96,6 +102,7 @@ typedef struct corpus_bar_state {
     pb_view_t nav_buttons[CORPUS_BAR_MAX_NAV_ITEMS]; /* made by the host in init; ours */
     size_t nav_button_count;
     pb_context_button_t context; /* the context button shown */
+    unsigned customizations;     /* customize_for_screen calls so far */
 } corpus_bar_state_t;
 
 static corpus_bar_state_t *corpus_bar_state(const pb_nav_bar_t *bar) { return (corpus_bar_state_t *)bar->plugin_data; }
@@ -120,6 +127,29 @@ static void corpus_bar_back_tapped(void *context, pb_view_t view) {
 static void corpus_bar_close_tapped(void *context, pb_view_t view) {
     (void)view;
     corpus_bar_press((corpus_bar_state_t *)context, CORPUS_CLOSE_BUTTON_REPORTS);
+}
+
+/* Asks the host for a button for each nav item of the current model and adds it to the bar. */
+static void corpus_bar_make_buttons(corpus_bar_state_t *state) {
+    const pb_host_t *host = state->host;
+    size_t i;
+    if (state->nav == NULL || state->nav->make_navigation_button == NULL) return;
+    for (i = 0; i < state->nav_item_count; i++) {
+        pb_view_t button = state->nav->make_navigation_button(host, state->nav_item_ids[i]);
+        if (button == PB_VIEW_NONE) continue; /* an item that makes no button */
+        host->views->add_child(host, state->root, button);
+        state->nav_buttons[state->nav_button_count++] = button;
+    }
+}
+
+/* A new bar model (nav_bar.h): release the buttons of the old nav items, make the new ones. */
+static void corpus_bar_remake_buttons(corpus_bar_state_t *state, const char *nav_bar_json) {
+    size_t i;
+    for (i = 0; i < state->nav_button_count; i++) state->host->views->release(state->host, state->nav_buttons[i]);
+    state->nav_button_count = 0;
+    for (i = 0; i < state->nav_item_count; i++) free(state->nav_item_ids[i]);
+    state->nav_item_count = corpus_nav_item_ids(nav_bar_json, state->nav_item_ids, CORPUS_BAR_MAX_NAV_ITEMS);
+    corpus_bar_make_buttons(state);
 }
 
 /* Applies the current model of the customization helper (or the fixed appearance). */
@@ -184,7 +214,6 @@ static bool corpus_bar_init(const pb_nav_bar_t *bar) {
     corpus_bar_state_t *state = corpus_bar_state(bar);
     const pb_host_t *host = state->host;
     const pb_view_api_t *v = host->views;
-    size_t i;
 
     state->nav = (const pb_host_nav_bar_t *)host->get_extension(host, PB_HOST_EXT_NAV_BAR);
     state->customization =
@@ -230,14 +259,7 @@ static bool corpus_bar_init(const pb_nav_bar_t *bar) {
     v->add_child(host, state->root, state->back);
     v->add_child(host, state->root, state->close);
 
-    if (state->nav != NULL && state->nav->make_navigation_button != NULL) {
-        for (i = 0; i < state->nav_item_count; i++) {
-            pb_view_t button = state->nav->make_navigation_button(host, state->nav_item_ids[i]);
-            if (button == PB_VIEW_NONE) continue; /* an item that makes no button */
-            v->add_child(host, state->root, button);
-            state->nav_buttons[state->nav_button_count++] = button;
-        }
-    }
+    corpus_bar_make_buttons(state);
     corpus_bar_apply(state);
     CORPUS_ON_INIT(state);
     return true;
@@ -292,13 +314,17 @@ static void corpus_bar_layout(const pb_nav_bar_t *bar, double width, double heig
 static void corpus_bar_customize_for_screen(const pb_nav_bar_t *bar, const char *screen_json,
                                             const char *nav_bar_json, const char *data_source_json) {
     (void)screen_json;
-    (void)nav_bar_json;
     (void)data_source_json;
-#if CORPUS_FIXED_APPEARANCE
-    (void)bar;
+    if (corpus_bar_state(bar)->root == PB_VIEW_NONE) return;
+#if CORPUS_KEEPS_FIRST_BUTTONS
+    (void)nav_bar_json;
 #else
-    if (corpus_bar_state(bar)->root != PB_VIEW_NONE) corpus_bar_apply(corpus_bar_state(bar));
+    corpus_bar_remake_buttons(corpus_bar_state(bar), nav_bar_json);
 #endif
+#if !CORPUS_FIXED_APPEARANCE
+    if (!CORPUS_PAINTS_ONCE || corpus_bar_state(bar)->customizations == 0) corpus_bar_apply(corpus_bar_state(bar));
+#endif
+    corpus_bar_state(bar)->customizations++;
 }
 
 static void corpus_bar_update_title(const pb_nav_bar_t *bar, const char *title) {

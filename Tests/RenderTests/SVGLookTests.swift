@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import PlugboardCore
 @testable import PlugboardEngine
 @testable import PlugboardNavigation
 @testable import PlugboardRender
@@ -77,13 +78,15 @@ import Testing
         let glyph = svg.elements[(context + 1)...].first { $0.name == "path" || $0.name == "text" }
         #expect(glyph?.attributes["data-glyph"] == "menu")
         #expect(glyph?.attributes["stroke"] == "#FFFFFF")
-        // "Live" keeps its size; its pill is narrower than its 44-point frame, centred in it.
+        // "Live" keeps its size, in a pill within its frame.
         let live = try #require(svg.elements.firstIndex { $0.attributes["id"] == "nav-item:nb-live" })
         let pill = svg.elements[live + 1].attributes
         #expect(pill["class"] == "pill" && pill["rx"] == "8")
         #expect(svg.elements[live + 2].text == "Live" && svg.elements[live + 2].attributes["font-size"] == "17")
+        // The host made "Website" as wide as its title: it is whole, at its size, not "Web…".
         let web = try #require(svg.elements.firstIndex { $0.attributes["id"] == "nav-item:nb-web" })
-        #expect(svg.elements[web + 2].text == "Web…" && svg.elements[web + 2].attributes["data-text"] == "Website")
+        #expect(svg.elements[web + 2].text == "Website" && svg.elements[web + 2].attributes["data-text"] == nil)
+        #expect(svg.elements[web + 2].attributes["font-size"] == "17")
     }
 
     @Test func aPushedScreensBackButtonAndAPresentedScreensCloseButton() throws {

@@ -251,6 +251,59 @@ import Testing
         }
     }
 
+    /// A tap badge covers no letter of its target's title: the badge's square (its circle's
+    /// bounds) and the title's box (its measured width, from cap height to descender) do not
+    /// come within 2 points, on the Showcase's screens: rows of cells, menu rows, the guide's rows (titles from
+    /// their frame's left edge), bar buttons.
+    @Test(arguments: [[], ["menu"], ["push shows"], ["present epg"], ["push news"], ["present contact"]])
+    func badgesCoverNoTitle(_ scene: [String]) throws {
+        let svg = ParsedSVG(try SVGSnapshotTests.svg(device: .phone, steps: scene))
+        let elements = svg.elements
+        var badges: [String: Rect] = [:]
+        for (index, element) in elements.enumerated() {
+            guard let number = element.attributes["data-badge"], index + 1 < elements.count else { continue }
+            let circle = elements[index + 1].attributes
+            let (x, y, r) = (Double(circle["cx"] ?? ""), Double(circle["cy"] ?? ""), Double(circle["r"] ?? ""))
+            if let x, let y, let r { badges[number] = Rect(x: x - r, y: y - r, width: 2 * r, height: 2 * r) }
+        }
+        #expect(!badges.isEmpty)
+        var checked = 0
+        for (index, element) in elements.enumerated() {
+            guard element.name == "g", let number = element.attributes["data-tap"], let badge = badges[number] else {
+                continue
+            }
+            // The target's own title: its texts before the next group.
+            for text in elements[(index + 1)...].prefix(while: { $0.name != "g" }) where text.name == "text" {
+                // Clear by 2 points: a badge touching a letter reads as covering it.
+                let drawn = try #require(Self.box(of: text))
+                let box = Rect(x: drawn.x - 2, y: drawn.y - 2, width: drawn.width + 4, height: drawn.height + 4)
+                let meets =
+                    badge.x < box.maxX && box.x < badge.maxX && badge.y < box.maxY && box.y < badge.maxY
+                #expect(!meets, "\(scene): badge \(number) at \(badge) covers '\(text.text)' at \(box)")
+                checked += 1
+            }
+        }
+        #expect(checked > 0)
+    }
+
+    /// Where a `<text>` is drawn: its measured width placed by its anchor, from its cap height
+    /// above the baseline to its descender below.
+    static func box(of text: ParsedSVG.Element) -> Rect? {
+        let attributes = text.attributes
+        guard let x = Double(attributes["x"] ?? ""), let y = Double(attributes["y"] ?? ""),
+            let size = Double(attributes["font-size"] ?? "")
+        else { return nil }
+        let weight = Int(attributes["font-weight"] ?? "") ?? 400
+        let width = TextMeasure.width(text.text, fontSize: size, weight: weight)
+        let left =
+            switch attributes["text-anchor"] {
+            case "middle": x - width / 2
+            case "end": x - width
+            default: x
+            }
+        return Rect(x: left, y: y - 0.72 * size, width: width, height: 0.93 * size)
+    }
+
     static func showcase() throws -> PlugboardApp {
         try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath)
     }

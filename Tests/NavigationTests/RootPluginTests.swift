@@ -117,6 +117,18 @@ import Testing
         #expect(panel.isHidden)
     }
 
+    /// A screen that asks to run under an overlay bar (`content_under_nav_bar`) gets all of the
+    /// root's screen container, under the bar the root placed.
+    @Test func aScreenThatAsksToRunUnderTheSideMenusOverlayBarGetsItsWholeContainer() throws {
+        var fixture = Self.fixture(root: "side_menu")
+        let shows = try #require(fixture.screens.firstIndex { $0["id"] as? String == "shows" })
+        fixture.screens[shows]["styles"] = ["content_under_nav_bar": true]
+        let app = try fixture.launch()
+        #expect(app.selectRootItem("m-shows"))
+        #expect(app.state.bar.placement == .overlay)
+        #expect(app.state.frames.screen == Rect(x: 0, y: 0, width: 390, height: 844))
+    }
+
     @Test func theSideMenuPlacesTheBarForEachPlacement() throws {
         let environment = PlugboardHost()
         let app = try Self.fixture(root: "side_menu").launch(environment: environment)

@@ -2,7 +2,8 @@ import Foundation
 import PlugboardSDK
 
 /// The "UI Builder General Navigation Bar" of seed 000: the default bar. It asks the host for one
-/// navigation button per nav item (at most three), shows the title or the logo as the model's
+/// navigation button per nav item (at most three, each as wide as the host says its title
+/// needs, within the bar's room), shows the title or the logo as the model's
 /// presentation style says, paints the background (image over colour, resolved by the host's
 /// customization helper), and lays everything out with the style the model names.
 final class GeneralNavigationBar: NavigationBarPlugin {
@@ -22,6 +23,8 @@ final class GeneralNavigationBar: NavigationBarPlugin {
     private var title: View!
     private var logo: View!
     private var navigationButtons: [View] = []
+    /// The width each navigation button asked for when the host made it (its title's).
+    private var navigationButtonWidths: [Double] = []
     private var context = ContextButton.none
     private var style: any NavigationBarStyle = DefaultNavigationBarLeft()
     private var size = (width: 0.0, height: 0.0)
@@ -90,7 +93,7 @@ final class GeneralNavigationBar: NavigationBarPlugin {
         let layout = style.layout(
             BarMetrics(
                 width: width, height: height, hasContextButton: context != .none,
-                navigationButtonCount: navigationButtons.count))
+                navigationButtonWidths: navigationButtonWidths))
         background.setFrame(Frame(x: 0, y: 0, width: width, height: height))
         contextButton.setFrame(layout.contextButton)
         for (button, frame) in zip(navigationButtons, layout.navigationButtons) { button.setFrame(frame) }
@@ -129,6 +132,7 @@ final class GeneralNavigationBar: NavigationBarPlugin {
         framed = nil
         navigationButtons.forEach { $0.release() }
         navigationButtons.removeAll()
+        navigationButtonWidths.removeAll()
         if navItemIDs.count > Self.maximumNavigationButtons {
             let dropped = navItemIDs.dropFirst(Self.maximumNavigationButtons).joined(separator: ", ")
             host.log(
@@ -139,6 +143,8 @@ final class GeneralNavigationBar: NavigationBarPlugin {
             guard let button = host.navigationBar?.makeNavigationButton(navItemID: id) else { continue }
             root.addChild(button)
             navigationButtons.append(button)
+            // nav_bar_host.h: the host made it as wide as its title needs (0: it did not say).
+            navigationButtonWidths.append(button.frame?.width ?? 0)
         }
     }
 

@@ -1,3 +1,5 @@
+import PlugboardCore
+
 /// Text helpers the renderers share: one-line text, image names and terminal widths.
 enum RenderText {
     /// `text` on one line: line breaks and tabs become spaces, other control characters (which
@@ -32,25 +34,7 @@ enum RenderText {
 
     /// How many terminal columns `character` takes: 2 for East Asian wide and emoji
     /// characters, 0 for lone combining or zero-width characters, else 1.
-    static func columns(_ character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
-        let properties = first.properties
-        if character.unicodeScalars.contains("\u{FE0F}") || properties.isEmojiPresentation { return 2 }
-        switch properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        return isWide(first.value) ? 2 : 1
-    }
-
-    private static func isWide(_ value: UInt32) -> Bool {
-        let ranges: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
-        ]
-        return ranges.contains { $0.contains(value) }
-    }
+    static func columns(_ character: Character) -> Int { CharacterColumns.columns(character) }
 
     /// How many terminal columns `characters` take.
     static func columns<C: Collection<Character>>(of characters: C) -> Int {

@@ -591,9 +591,12 @@ public enum SVGRenderer {
             line(depth, "</g>")
         }
 
-        /// Each tap target's number in a badge on its top-left corner (half outside it, clear of
-        /// its title; inside the screen), over everything (not for targets of zero size, which
-        /// have no corner to put it in).
+        /// Each tap target's number in a badge on its top-left corner, over everything (not for
+        /// targets of zero size, which have no corner to put it in). The badge sits mostly
+        /// outside the target, up and to the left, so at most a corner of `inside` points of it
+        /// is over the target, where no title starts (titles are padded and vertically
+        /// centred). The badge stays inside the screen: a target on the left edge has it moved
+        /// right, still above the target's title.
         private mutating func badges(_ root: RenderScene.Node, device: DeviceProfile, depth: Int) {
             let targets = root.flattened.filter { $0.tapNumber != nil && $0.frame.width > 0 && $0.frame.height > 0 }
             guard !targets.isEmpty else { return }
@@ -602,8 +605,9 @@ public enum SVGRenderer {
             for node in targets {
                 let number = node.tapNumber!
                 let radius = 7.0
-                let x = min(max(node.frame.x, radius + 1), device.width - radius - 1)
-                let y = min(max(node.frame.y, radius + 1), device.height - radius - 1)
+                let inside = 4.0
+                let x = min(max(node.frame.x + inside - radius, radius + 1), device.width - radius - 1)
+                let y = min(max(node.frame.y + inside - radius, radius + 1), device.height - radius - 1)
                 line(
                     depth + 1,
                     #"<g data-badge="\#(number)"><circle cx="\#(n(x))" cy="\#(n(y))" r="\#(n(radius))" "#

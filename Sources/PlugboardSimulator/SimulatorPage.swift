@@ -1,4 +1,5 @@
 import Foundation
+import PlugboardNavigation
 
 /// The simulator's one page. The device is the SVG the renderers draw from the view tree; every
 /// `g[data-tap]` in it is tappable; each control posts its own typed request (`buildRouter`), never
@@ -13,6 +14,7 @@ enum SimulatorPage {
     /// letters, digits and `-._~` only, so it needs no escaping in HTML.
     static func html(token: String) -> String {
         template.replacingOccurrences(of: "PLUGBOARD_TOKEN", with: token)
+            .replacingOccurrences(of: "PLUGBOARD_EDGE", with: "\(Swipe.edgeWidth)")
     }
 
     private static let template = """
@@ -36,12 +38,15 @@ enum SimulatorPage {
                  min-width: 0; }
           #device { user-select: none; touch-action: none; filter: drop-shadow(0 18px 40px rgba(0,0,0,.25)); }
           #device svg { display: block; max-height: calc(100vh - 120px); max-width: 100%; width: auto; height: auto; }
+          /* A tablet fitted to the height would be drawn at half size or less, its text too small
+             to read: it takes the column's width instead (at most its own), and the column scrolls. */
+          #device svg[data-device="tablet"] { max-height: none; width: calc(70vw - 64px); max-width: 1096px; }
           #device g[data-tap] { cursor: pointer; }
           #device g[data-tap]:hover { filter: brightness(1.08); }
-          aside { padding: 16px; overflow: auto; border-left: 1px solid #d8dbe2; background: #fafbfc; }
+          aside { padding: 16px; overflow: hidden auto; border-left: 1px solid #d8dbe2; background: #fafbfc; min-width: 0; }
           aside h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .06em; color: #6b7080; margin: 8px 0; }
           #log { font: 12px ui-monospace, monospace; padding-left: 28px; margin: 0; }
-          #log li { padding: 1px 0; }
+          #log li { padding: 1px 0; overflow-wrap: anywhere; }
           #error, #failures { white-space: pre-wrap; font: 13px ui-monospace, monospace; background: #fff1f0;
                    color: #a8071a; border: 1px solid #ffa39e; border-radius: 10px; padding: 12px 14px; margin-bottom: 12px; }
           #status { font-size: 12px; color: #6b7080; min-height: 1.4em; }
@@ -94,8 +99,7 @@ enum SimulatorPage {
           $("device").hidden = !!snapshot.error;
           $("failures").hidden = snapshot.failures.length === 0;
           $("failures").textContent = snapshot.failures.join("\\n");
-          const log = $("log");
-          log.replaceChildren(...snapshot.log.map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
+          showLog(snapshot.log);
           const state = snapshot.state && snapshot.state.state;
           if (state && state.device) { $("device-kind").value = state.device; }
           if (pending) { clearTimeout(pending); pending = null; }
@@ -108,6 +112,46 @@ enum SimulatorPage {
           }
         }
 
+        // The event log: each line compact (a JSON data source as its id or a short head), the
+        // whole line on hover (title); it follows the newest event unless the reader scrolled up.
+        function compactJSON(text) {
+          try {
+            const value = JSON.parse(text);
+            if (value && typeof value === "object" && !Array.isArray(value)) {
+              const name = value.id ?? value.source ?? value.target;
+              if (typeof name === "string" && name) { return `{${name.length > 48 ? name.slice(0, 47) + "…" : name}}`; }
+            }
+          } catch (error) { /* not JSON: shortened below */ }
+          return text.length > 40 ? text.slice(0, 39) + "…}" : text;
+        }
+        function compactLine(line) {
+          // Each balanced {...} or [...] (strings skipped) is one JSON value.
+          let out = "", depth = 0, start = -1, quoted = false, escaped = false;
+          for (let i = 0; i < line.length; i++) {
+            const c = line[i];
+            if (depth > 0) {
+              if (quoted) { if (escaped) escaped = false; else if (c === "\\\\") escaped = true; else if (c === '"') quoted = false; continue; }
+              if (c === '"') quoted = true;
+              else if (c === "{" || c === "[") depth++;
+              else if (c === "}" || c === "]") { depth--; if (depth === 0) out += compactJSON(line.slice(start, i + 1)); }
+            } else if (c === "{" || c === "[") { depth = 1; start = i; }
+            else { out += c; }
+          }
+          if (depth > 0) out += compactJSON(line.slice(start));
+          return out.length > 160 ? out.slice(0, 159) + "…" : out;
+        }
+        function showLog(lines) {
+          const aside = $("log").closest("aside");
+          const following = aside.scrollTop + aside.clientHeight >= aside.scrollHeight - 24;
+          $("log").replaceChildren(...lines.map((line) => {
+            const li = document.createElement("li");
+            li.textContent = compactLine(line);
+            li.title = line;
+            return li;
+          }));
+          if (following) { aside.scrollTop = aside.scrollHeight; }
+        }
+
         function connect() {
           const socket = new WebSocket(`ws://${location.host}/live`);
           socket.onmessage = (event) => apply(JSON.parse(event.data));
@@ -115,25 +159,34 @@ enum SimulatorPage {
           socket.onclose = () => { status("disconnected from plugboard serve; reconnecting…"); setTimeout(connect, 1000); };
         }
 
-        // Taps: a click on a numbered element; the back gesture: a drag from the left edge.
-        function svgX(event) {
-          const svg = $("device").querySelector("svg");
-          if (!svg) return null;
-          const box = svg.getBoundingClientRect(), width = svg.viewBox.baseVal.width || box.width;
+        // Taps: a click on a numbered element; the back gesture: a drag that starts within the
+        // edge zone of the screen's own left edge (PLUGBOARD_EDGE points of screen, as
+        // plugboard/ext/gesture.h says), not on the bezel around it.
+        const edgeZone = PLUGBOARD_EDGE;
+        function screenX(event) {
+          const area = $("device").querySelector("svg rect.window");
+          if (!area) return null;
+          const box = area.getBoundingClientRect(), width = area.width.baseVal.value || box.width;
           return { x: (event.clientX - box.left) * width / box.width, width };
         }
         let drag = null;
         $("device").addEventListener("pointerdown", (event) => {
-          const at = svgX(event);
-          if (at && at.x < 20) { drag = { start: at.x, width: at.width, time: event.timeStamp }; event.preventDefault(); }
+          const at = screenX(event);
+          if (at && at.x >= 0 && at.x < edgeZone) {
+            drag = { start: at.x, width: at.width, time: event.timeStamp };
+            event.preventDefault();
+          }
         });
         $("device").addEventListener("pointerup", (event) => {
           if (!drag) return;
-          const at = svgX(event), moved = at ? at.x - drag.start : 0;
+          const at = screenX(event), moved = at ? at.x - drag.start : 0;
           const seconds = Math.max((event.timeStamp - drag.time) / 1000, 0.001);
           const progress = Math.min(Math.max(moved / drag.width, 0), 1);
+          const from = Number(drag.start.toFixed(1));
           drag = null;
-          if (moved > 8) { post("/swipe", { direction: "back", progress: Number(progress.toFixed(3)), velocity: Math.round(moved / seconds) }); }
+          if (moved > 8) {
+            post("/swipe", { direction: "back", from, progress: Number(progress.toFixed(3)), velocity: Math.round(moved / seconds) });
+          }
         });
         $("device").addEventListener("click", (event) => {
           const target = event.target.closest("g[data-tap]");

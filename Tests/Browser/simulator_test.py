@@ -20,10 +20,20 @@ What it does, in order (every wait is a WebDriverWait on a condition, never a fi
     agrees (visibleScreen, url = body[data-url]) and that the event log grew; saves after-tap.png.
  5. Goes back over HTTP (POST /command) and waits for the page to follow without reloading
     (the update came over the WebSocket); POST /tap with an unknown target must give 400.
- 6. Types APP-SCHEME://HOME/reload-probe into #address + Enter; waits for the probe screen.
- 7. Rebuilds the probe library ("build 2") in place, as `make` would; waits for data-engine to
+ 6. Opens the first content screen with an overlay bar (Shows) from #address and checks by
+    element positions that its title and first section title overlap neither the status bar
+    (the device's 9:41 and icons) nor the navigation bar; saves overlay.png. A mouse drag that
+    starts on the bezel left of the screen posts no swipe; one from within 20 pt of the screen's
+    own left edge posts one back swipe and the home screen comes back.
+    Then the event log: pushes and pops until it is longer than its panel; it must be scrolled
+    to the newest line, never sideways, each line compact (no JSON text) with the whole line
+    as its title.
+ 7. Types APP-SCHEME://HOME/reload-probe into #address + Enter; waits for the probe screen.
+ 8. Rebuilds the probe library ("build 2") in place, as `make` would; waits for data-engine to
     increase and the probe screen to show "build 2" at the same state URL; GET /state agrees;
     saves after-reload.png.
+ 9. Switches to the tablet (POST /device): it must be drawn at 0.7 px per point or more, so its
+    text can be read; saves tablet.png.
 
 Whenever a screen is checked, the page must have finished any transition it plays (no SMIL
 element left in the device SVG), the screen's text must be visible (what the browser hits at its
@@ -295,6 +305,21 @@ def make_app(base: str, destination: str) -> dict:
     return rivers
 
 
+def overlay_screen(rivers: list) -> tuple[str, str, str] | None:
+    """The first content screen whose bar is an overlay one: its id, its title (its name) and
+    its first section's title as drawn (upper case); None when the app has none."""
+    for screen in rivers:
+        if screen.get("type") != "general_content" or (screen.get("styles") or {}).get("content_under_nav_bar"):
+            continue
+        bars = [n for n in screen.get("navigations") or [] if n.get("category") == "nav_bar"]
+        components = screen.get("ui_components") or []
+        if bars and (bars[0].get("styles") or {}).get("state") == "overlay" and components:
+            section = ((components[0].get("styles") or {}).get("title") or "").upper()
+            if section:
+                return screen["id"], screen.get("name") or screen["id"], section
+    return None
+
+
 def nav_item_target(rivers: list, home: str, nav_item: str) -> tuple[str, str]:
     """The screen id and name the home screen's nav-bar item `nav_item` opens."""
     screens = {screen["id"]: screen for screen in rivers}
@@ -503,6 +528,66 @@ return hit ? `at its place the browser hits <${hit.tagName}> in #${owner ? owner
 """
 
 
+# The boxes (client pixels) of what the layout check compares on a content screen: the status
+# bar (the device's 9:41 and icons, the home indicator left out), the bar's area, and the first
+# <text> of the screen area holding each needle; and the screen's scale (client px per point).
+BOXES_JS = """
+const svg = document.querySelector('#device svg');
+if (!svg) return null;
+const box = (element) => { const r = element.getBoundingClientRect();
+                           return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+const union = (boxes) => boxes.length === 0 ? null : {
+  left: Math.min(...boxes.map(b => b.left)), top: Math.min(...boxes.map(b => b.top)),
+  right: Math.max(...boxes.map(b => b.right)), bottom: Math.max(...boxes.map(b => b.bottom))};
+const status = Array.from(svg.querySelectorAll('g.device-status > *'))
+  .filter(e => !e.classList.contains('home-indicator')).map(box);
+const bar = svg.querySelector('g.navigation-bar');
+const texts = {};
+for (const needle of arguments[0]) {
+  const text = Array.from(svg.querySelectorAll('g.screen-area text')).find(t => t.textContent === needle);
+  texts[needle] = text ? box(text) : null;
+}
+const area = svg.querySelector('rect.window');
+return {status: union(status), bar: bar ? box(bar) : null, texts,
+        scale: area.getBoundingClientRect().width / area.width.baseVal.value};
+"""
+
+# The event log as the page shows it: each line's text and title, and how the panel scrolls.
+LOG_JS = """
+const aside = document.querySelector('aside');
+return {
+  lines: Array.from(document.querySelectorAll('#log li')).map(li => ({text: li.textContent, title: li.title})),
+  scrollTop: aside.scrollTop, clientHeight: aside.clientHeight, scrollHeight: aside.scrollHeight,
+  scrollWidth: aside.scrollWidth, clientWidth: aside.clientWidth,
+};
+"""
+
+# Counts the page's POSTs to /swipe (with their bodies) in window.__swipes: the page posts from
+# its pointerup handler, synchronously, so the count is exact as soon as a drag is performed.
+RECORD_SWIPES_JS = """
+if (!window.__swipes) {
+  window.__swipes = [];
+  const fetch = window.fetch;
+  window.fetch = (path, options) => {
+    if (path === '/swipe') window.__swipes.push(JSON.parse(options.body));
+    return fetch(path, options);
+  };
+}
+return window.__swipes.length;
+"""
+
+# The client position of the screen point (x, y): the device's screen is rect.window.
+SCREEN_POINT_JS = """
+const area = document.querySelector('#device svg rect.window');
+const r = area.getBoundingClientRect(), scale = r.width / area.width.baseVal.value;
+return {x: r.left + arguments[0] * scale, y: r.top + arguments[1] * scale, scale};
+"""
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
 def difference(shown: dict | None, expected: dict, shown_name: str, expected_name: str) -> str | None:
     """How two drawing summaries differ, key by key (None: they do not)."""
     if shown == expected:
@@ -601,6 +686,27 @@ class Page:
             raise Failure(f"{where}: the text {needle!r} is in the SVG but not visible: {problem}.\n"
                           f"page: {self.describe()}")
 
+    def drag(self, from_x: float, to_x: float, y: float) -> int:
+        """Drags on the device from screen point (from_x, y) to (to_x, y) with the mouse; returns
+        how many swipes the page has posted since it started recording them."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+        self.driver.execute_script(RECORD_SWIPES_JS)
+        start = self.driver.execute_script(SCREEN_POINT_JS, from_x, y)
+        end = self.driver.execute_script(SCREEN_POINT_JS, to_x, y)
+        actions = ActionChains(self.driver)
+        builder = ActionBuilder(self.driver)
+        builder.pointer_action.move_to_location(int(round(start["x"])), int(round(start["y"])))
+        builder.pointer_action.pointer_down()
+        for step in range(1, 6):
+            x = start["x"] + (end["x"] - start["x"]) * step / 5
+            builder.pointer_action.move_to_location(int(round(x)), int(round(start["y"])))
+        builder.pointer_action.pointer_up()
+        actions.w3c_actions = builder
+        actions.perform()
+        return self.driver.execute_script("return window.__swipes.length;")
+
     def screenshot(self, artifacts: str, name: str) -> None:
         path = os.path.join(artifacts, name)
         if not self.driver.save_screenshot(path):
@@ -651,7 +757,7 @@ def run_test(args: argparse.Namespace, work: str) -> None:
 
     artifacts = os.path.abspath(args.artifacts)
     os.makedirs(artifacts, exist_ok=True)
-    for name in ("home.png", "after-tap.png", "after-reload.png", "failure.png"):
+    for name in ("home.png", "after-tap.png", "overlay.png", "after-reload.png", "tablet.png", "failure.png"):
         if os.path.exists(os.path.join(artifacts, name)):
             os.remove(os.path.join(artifacts, name))
 
@@ -752,6 +858,13 @@ def run_test(args: argparse.Namespace, work: str) -> None:
         expect(isinstance(bad.get("error"), str) and bad["error"],
                f"POST /tap with an unknown target: expected {{\"error\": \"…\"}}, got {bad}")
 
+        overlay = overlay_screen(rivers)
+        if overlay is None:
+            print("    the app has no content screen with an overlay bar: layout and back-drag checks skipped")
+        else:
+            check_overlay_screen(driver, page, http, artifacts, scheme, home, home_url, overlay)
+            check_event_log(driver, page, http, home_url, overlay[0])
+
         probe_url = f"{scheme}://{home}/{PROBE_SCREEN}"
         step(f"typing {probe_url} into #address + Enter")
         address = driver.find_element(By.ID, "address")
@@ -790,6 +903,7 @@ def run_test(args: argparse.Namespace, work: str) -> None:
         page.expect_drawing_matches(http, f"{probe_url} after the reload",
                                     reference_drawing(args.plugboard, app, plugin_dir, probe_url))
         page.screenshot(artifacts, "after-reload.png")
+        check_tablet(driver, page, http, artifacts)
     except Failure:
         if driver is not None:
             try:
@@ -806,6 +920,109 @@ def run_test(args: argparse.Namespace, work: str) -> None:
                 pass
         server.stop()
         print(f"    server stopped; its output is in {server.stdout_path} and {server.stderr_path}", flush=True)
+
+
+def open_by_address(driver, page: "Page", url: str, screen: str) -> dict:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    address = driver.find_element(By.ID, "address")
+    address.clear()
+    address.send_keys(url, Keys.ENTER)
+    return page.wait(f"the screen '{screen}' at {url}",
+                     lambda s: s if s["screen"] == screen and s["settled"] and s["url"] == url else None)
+
+
+def check_overlay_screen(driver, page: "Page", http: HTTP, artifacts: str, scheme: str, home: str, home_url: str,
+                         overlay: tuple[str, str, str]) -> None:
+    """On a screen with an overlay bar, by element positions: the screen's title is clear of the
+    status bar and of the bar, and so is its first section's title. Then the back-drag: one that
+    starts on the bezel left of the screen posts nothing; one from the screen's own left edge
+    goes back."""
+    screen, title, section = overlay
+    url = f"{scheme}://{home}/{screen}"
+    step(f"opening {url}: an overlay bar, whose screen must start below it")
+    open_by_address(driver, page, url, screen)
+    boxes = driver.execute_script(BOXES_JS, [title, section])
+    expect(boxes is not None and boxes["status"] is not None and boxes["bar"] is not None,
+           f"{url}: no status bar or navigation bar drawn: {boxes}")
+    for needle in (title, section):
+        box = boxes["texts"].get(needle)
+        expect(box is not None, f"{url}: no <text> {needle!r} in the screen area")
+        expect(not overlaps(box, boxes["status"]),
+               f"{url}: the text {needle!r} at {box} overlaps the status bar at {boxes['status']}")
+        expect(not overlaps(box, boxes["bar"]),
+               f"{url}: the text {needle!r} at {box} is under the navigation bar at {boxes['bar']}")
+        page.expect_visible(needle, f"{url} (overlay bar)")
+    print(f"    {title!r} at {boxes['texts'][title]}, status bar {boxes['status']}, bar {boxes['bar']}", flush=True)
+    page.screenshot(artifacts, "overlay.png")
+
+    step("dragging from the bezel, left of the screen: no back gesture")
+    posted = page.drag(-10, 250, 420)
+    expect(posted == 0, f"a drag that starts on the bezel posted {posted} swipe(s): {driver.execute_script('return window.__swipes;')}")
+    step("dragging from the screen's own left edge: back")
+    posted = page.drag(8, 250, 420)
+    swipes = driver.execute_script("return window.__swipes;")
+    expect(posted == 1, f"a drag from the screen's edge posted {posted} swipe(s), expected 1: {swipes}")
+    expect(swipes[0].get("direction") == "back" and 0 <= swipes[0].get("from", -1) < 20,
+           f"the swipe posted is not a back gesture from within 20 pt of the screen's edge: {swipes[0]}")
+    page.wait(f"the home screen after the back-drag from {screen}",
+              lambda s: s["screen"] == home and s["settled"] and s["url"] == home_url)
+
+
+def check_event_log(driver, page: "Page", http: HTTP, home_url: str, screen: str) -> None:
+    """The event log is compact (no JSON text, no horizontal scrollbar, each whole line in its
+    title) and, once longer than its panel, follows the newest event."""
+    step("the event log: compact lines, the whole line on hover, following the newest")
+    # A cell opens its screen with the cell's data source, a JSON object the log line carries.
+    cells = [t["identifier"] for t in http.state()["targets"] if str(t.get("identifier") or "").startswith("cell:")]
+    if cells:
+        http.json("POST", "/command", {"command": f"tap {cells[0]}"})
+        http.json("POST", "/command", {"command": "back"})
+    for _ in range(40):
+        log = driver.execute_script(LOG_JS)
+        if log["scrollHeight"] > log["clientHeight"] + 40:
+            break
+        http.json("POST", "/command", {"command": f"push {screen}"})
+        http.json("POST", "/command", {"command": "back"})
+    else:
+        raise Failure(f"the event log never grew past its panel: {driver.execute_script(LOG_JS)}")
+    http.json("POST", "/command", {"command": f"push {screen}"})
+    http.json("POST", "/command", {"command": "back"})
+
+    def at_bottom(s: dict) -> bool:
+        log = driver.execute_script(LOG_JS)
+        return s["url"] == home_url and s["settled"] and log["scrollTop"] + log["clientHeight"] >= log["scrollHeight"] - 2
+
+    page.wait("the page to show the newest event, scrolled to the bottom of the log", at_bottom)
+    log = driver.execute_script(LOG_JS)
+    expect(log["scrollWidth"] <= log["clientWidth"],
+           f"the event log scrolls sideways: {log['scrollWidth']} px of content in {log['clientWidth']} px")
+    shortened = 0
+    for line in log["lines"]:
+        expect(line["title"] != "" and len(line["text"]) <= len(line["title"]),
+               f"an event line without its whole text as its title: {line}")
+        expect('{"' not in line["text"] and len(line["text"]) <= 160,
+               f"an event line is not compact: {line['text']!r}")
+        shortened += line["text"] != line["title"]
+    if cells:
+        expect(any('{"' in line["title"] and line["text"] != line["title"] for line in log["lines"]),
+               f"tapping {cells[0]} logged no data source, or it was not shortened: {log['lines'][-60:]}")
+    print(f"    {len(log['lines'])} lines, {shortened} shortened; scrolled to the newest", flush=True)
+
+
+def check_tablet(driver, page: "Page", http: HTTP, artifacts: str) -> None:
+    """The tablet is drawn large enough to read: at least 0.7 px per point (a 17-point title
+    at 12 px or more)."""
+    step("switching to the tablet: drawn at a readable size")
+    http.json("POST", "/device", {"device": "tablet"})
+    page.wait("the tablet drawing", lambda s: driver.execute_script(
+        "const svg = document.querySelector('#device svg'); return svg && svg.getAttribute('data-device');")
+        == "tablet" and s["settled"])
+    scale = driver.execute_script(SCREEN_POINT_JS, 0, 0)["scale"]
+    expect(scale >= 0.7, f"the tablet is drawn at {scale:.2f} px per point; text is too small to read below 0.7")
+    print(f"    tablet at {scale:.2f} px per point", flush=True)
+    page.screenshot(artifacts, "tablet.png")
 
 
 def main() -> int:

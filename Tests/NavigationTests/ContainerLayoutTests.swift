@@ -26,16 +26,39 @@ import Testing
         #expect(app.environment.views.absoluteFrame(of: barView) == Rect(x: 0, y: 47, width: 390, height: 44))
     }
 
-    @Test func overlayGivesTheRootTheWholeAreaAndDrawsTheBarOverIt() throws {
+    @Test func overlayDrawsTheBarOverTheRootButTheScreenStartsBelowIt() throws {
         let app = try StandardApp.fixture(homeBarStyles: ["state": "overlay"]).launch()
         let frames = app.state.frames
         #expect(frames.navigationBar == Rect(x: 0, y: 0, width: 390, height: 91))
-        #expect(frames.content == Rect(x: 0, y: 0, width: 390, height: 844))
+        // Neither the status bar nor the screen's first row is under the bar.
+        #expect(frames.content == Rect(x: 0, y: 91, width: 390, height: 753))
+        #expect(frames.screen == Rect(x: 0, y: 91, width: 390, height: 753))
         // The bar is drawn after (over) the content in the layer.
         let layer = try #require(app.environment.views[app.rootContainer.layer])
         let content = try #require(layer.children.firstIndex(of: app.rootContainer.content))
         let bar = try #require(layer.children.firstIndex(of: app.rootContainer.barSlot))
         #expect(bar > content)
+    }
+
+    @Test func aScreenThatAsksToGoUnderAnOverlayBarTakesTheWholeArea() throws {
+        var fixture = StandardApp.fixture(homeBarStyles: ["state": "overlay"])
+        fixture.screens[0]["styles"] = ["content_under_nav_bar": true]
+        let app = try fixture.launch()
+        #expect(app.state.bar.placement == .overlay)
+        #expect(app.state.frames.navigationBar == Rect(x: 0, y: 0, width: 390, height: 91))
+        #expect(app.state.frames.content == Rect(x: 0, y: 0, width: 390, height: 844))
+        // Only under an overlay bar: on another screen's bar it starts below it again.
+        #expect(app.selectRootItem("m-shows"))
+        #expect(app.state.bar.placement == .overlay)
+        #expect(app.state.frames.content == Rect(x: 0, y: 91, width: 390, height: 753))
+    }
+
+    @Test func asksToGoUnderHasNoEffectOnAnOnTopBar() throws {
+        var fixture = StandardApp.fixture()
+        fixture.screens[0]["styles"] = ["content_under_nav_bar": true]
+        let app = try fixture.launch()
+        #expect(app.state.bar.placement == .onTop)
+        #expect(app.state.frames.content == Rect(x: 0, y: 91, width: 390, height: 753))
     }
 
     @Test func hiddenShowsNoBar() throws {

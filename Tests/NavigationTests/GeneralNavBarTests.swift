@@ -76,6 +76,49 @@ import Testing
         #expect(try view(single, "title").frame == Rect(x: 52, y: 0, width: 286, height: 44))
     }
 
+    /// The host makes each button as wide as its title needs (nav_bar_host.h); the bar gives
+    /// it that width, right-aligned, and the title the rest.
+    @Test func navigationButtonsTakeTheWidthTheHostMadeThemWith() throws {
+        manager.buttonWidths = ["i1": 60, "i2": 110, "i3": 57]
+        let bar = try bar(items: 3)
+        bar.setContextButton(.back)
+        bar.layout(width: 390, height: 44)
+        #expect(
+            try buttonFrames(bar) == [
+                Rect(x: 163, y: 0, width: 60, height: 44), Rect(x: 223, y: 0, width: 110, height: 44),
+                Rect(x: 333, y: 0, width: 57, height: 44),
+            ])
+        #expect(try view(bar, "title").frame == Rect(x: 52, y: 0, width: 103, height: 44))
+    }
+
+    /// Past the bar's room (all but the context button and 30 % of the bar), every button gives
+    /// up the same share of its width beyond a square; none is narrower than a square.
+    @Test func navigationButtonsWiderThanTheRoomShareIt() throws {
+        manager.buttonWidths = ["i1": 200, "i2": 200, "i3": 20]
+        let bar = try bar(items: 3)
+        bar.setContextButton(.back)
+        bar.layout(width: 390, height: 44)
+        let frames = try buttonFrames(bar)
+        #expect(frames.map(\.width) == [92, 92, 44])  // 44 + 156 × (229 − 132) / 312, rounded down
+        #expect(frames.last?.maxX == 390)
+        #expect(try view(bar, "title").frame.width >= 390 * 0.3 - 44 - 16)
+    }
+
+    /// Centred, a title left less than a quarter of the bar by wide buttons takes the space
+    /// between the two sides instead.
+    @Test func centerStyleGivesWideButtonsTheirWidth() throws {
+        manager.buttonWidths = ["i1": 60, "i2": 110, "i3": 57]
+        var appearance = NavigationBarAppearance()
+        appearance.style = "center"
+        let bar = try bar(items: 3, appearance: appearance)
+        bar.setContextButton(.back)
+        bar.layout(width: 390, height: 44)
+        #expect(try buttonFrames(bar).map(\.width) == [60, 110, 57])
+        let title = try view(bar, "title")
+        #expect(title.frame == Rect(x: 52, y: 0, width: 103, height: 44))
+        #expect(title.alignment == .center)
+    }
+
     @Test func withoutAContextButtonTheTitleStartsAtTheEdge() throws {
         let bar = try bar(items: 1)
         bar.layout(width: 390, height: 44)

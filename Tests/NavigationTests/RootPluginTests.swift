@@ -117,6 +117,18 @@ import Testing
         #expect(panel.isHidden)
     }
 
+    /// A screen that asks to run under an overlay bar (`content_under_nav_bar`) gets all of the
+    /// root's screen container, under the bar the root placed.
+    @Test func aScreenThatAsksToRunUnderTheSideMenusOverlayBarGetsItsWholeContainer() throws {
+        var fixture = Self.fixture(root: "side_menu")
+        let shows = try #require(fixture.screens.firstIndex { $0["id"] as? String == "shows" })
+        fixture.screens[shows]["styles"] = ["content_under_nav_bar": true]
+        let app = try fixture.launch()
+        #expect(app.selectRootItem("m-shows"))
+        #expect(app.state.bar.placement == .overlay)
+        #expect(app.state.frames.screen == Rect(x: 0, y: 0, width: 390, height: 844))
+    }
+
     @Test func theSideMenuPlacesTheBarForEachPlacement() throws {
         let environment = PlugboardHost()
         let app = try Self.fixture(root: "side_menu").launch(environment: environment)
@@ -140,14 +152,16 @@ import Testing
         #expect(panel.frame == Rect(x: 0, y: 91, width: 312, height: 753))
         #expect(app.state.frames.screen == Rect(x: 0, y: 91, width: 390, height: 753))
 
-        // Shows has its own bar model: overlay. The screens take everything, the bar over them.
+        // Shows has its own bar model: overlay. The root gives its screen container everything,
+        // the bar over it; the host still starts the screen below the bar, which covers the
+        // container's top (the screen does not ask to run under it).
         #expect(app.selectRootItem("m-shows"))
         #expect(app.state.bar.placement == .overlay)
         #expect(!bar.isHidden)
         #expect(bar.frame == Rect(x: 0, y: 47, width: 390, height: 44))
         #expect(container.frame == Rect(x: 0, y: 0, width: 390, height: 844))
         #expect(tree[rootView]?.children == [app.screenContainer, barView, panel.handle])
-        #expect(app.state.frames.screen == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(app.state.frames.screen == Rect(x: 0, y: 91, width: 390, height: 753))
 
         // Hidden forces the bar away: the screens take everything.
         #expect(app.selectRootItem("m-hidden"))

@@ -16,6 +16,23 @@ import Testing
         try PlugboardApp(folder: folder, searchPath: Built.searchPath, environment: environment)
     }
 
+    /// Shows has an overlay bar, which the side menu (a root that places the bar) puts over its
+    /// screens: the screen still starts below the bar, so its title clears the status bar and
+    /// its first section the bar; each navigation button is as wide as its title.
+    @Test func theOverlayBarOfShowsCoversNoneOfItsScreen() throws {
+        let app = try Self.launch(Self.showcase)
+        #expect(app.selectRootItem("m-shows"))
+        #expect(app.state.bar.placement == .overlay)
+        let tree = app.environment.views
+        let bar = try #require(app.rootContainer.bar?.view.flatMap { tree.absoluteFrame(of: $0) })
+        let screen = try #require(app.state.frames.screen)
+        #expect(bar.maxY > app.device.statusBarHeight)
+        #expect(screen.y == bar.maxY)
+        #expect(screen.maxY == app.device.height)
+        let mates = try #require(tree.find(identifier: "nav-item:sb-mates", under: app.rootContainer.bar!.view!))
+        #expect(try #require(tree[mates]).frame.width > 100)  // "Crossmates", not a 44-point square
+    }
+
     @Test(arguments: [showcase, tabs])
     func theAppsLoadWithNoErrorsAndEveryPluginLoads(folder: URL) throws {
         let app = try Self.launch(folder)

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import PlugboardCore
 @testable import PlugboardEngine
 @testable import PlugboardNavigation
 @testable import PlugboardRender
@@ -77,13 +78,15 @@ import Testing
         let glyph = svg.elements[(context + 1)...].first { $0.name == "path" || $0.name == "text" }
         #expect(glyph?.attributes["data-glyph"] == "menu")
         #expect(glyph?.attributes["stroke"] == "#FFFFFF")
-        // "Live" keeps its size; its pill is narrower than its 44-point frame, centred in it.
+        // "Live" keeps its size, in a pill within its frame.
         let live = try #require(svg.elements.firstIndex { $0.attributes["id"] == "nav-item:nb-live" })
         let pill = svg.elements[live + 1].attributes
         #expect(pill["class"] == "pill" && pill["rx"] == "8")
         #expect(svg.elements[live + 2].text == "Live" && svg.elements[live + 2].attributes["font-size"] == "17")
+        // The host made "Website" as wide as its title: it is whole, at its size, not "Web…".
         let web = try #require(svg.elements.firstIndex { $0.attributes["id"] == "nav-item:nb-web" })
-        #expect(svg.elements[web + 2].text == "Web…" && svg.elements[web + 2].attributes["data-text"] == "Website")
+        #expect(svg.elements[web + 2].text == "Website" && svg.elements[web + 2].attributes["data-text"] == nil)
+        #expect(svg.elements[web + 2].attributes["font-size"] == "17")
     }
 
     @Test func aPushedScreensBackButtonAndAPresentedScreensCloseButton() throws {
@@ -246,6 +249,59 @@ import Testing
             #expect(!svg.contains(PackageRoot.path))
             #expect(!svg.contains("clip-path=\"url(#pb-clip"))  // titles are fitted, not clipped
         }
+    }
+
+    /// A tap badge covers no letter of its target's title: the badge's square (its circle's
+    /// bounds) and the title's box (its measured width, from cap height to descender) do not
+    /// come within 2 points, on the Showcase's screens: rows of cells, menu rows, the guide's rows (titles from
+    /// their frame's left edge), bar buttons.
+    @Test(arguments: [[], ["menu"], ["push shows"], ["present epg"], ["push news"], ["present contact"]])
+    func badgesCoverNoTitle(_ scene: [String]) throws {
+        let svg = ParsedSVG(try SVGSnapshotTests.svg(device: .phone, steps: scene))
+        let elements = svg.elements
+        var badges: [String: Rect] = [:]
+        for (index, element) in elements.enumerated() {
+            guard let number = element.attributes["data-badge"], index + 1 < elements.count else { continue }
+            let circle = elements[index + 1].attributes
+            let (x, y, r) = (Double(circle["cx"] ?? ""), Double(circle["cy"] ?? ""), Double(circle["r"] ?? ""))
+            if let x, let y, let r { badges[number] = Rect(x: x - r, y: y - r, width: 2 * r, height: 2 * r) }
+        }
+        #expect(!badges.isEmpty)
+        var checked = 0
+        for (index, element) in elements.enumerated() {
+            guard element.name == "g", let number = element.attributes["data-tap"], let badge = badges[number] else {
+                continue
+            }
+            // The target's own title: its texts before the next group.
+            for text in elements[(index + 1)...].prefix(while: { $0.name != "g" }) where text.name == "text" {
+                // Clear by 2 points: a badge touching a letter reads as covering it.
+                let drawn = try #require(Self.box(of: text))
+                let box = Rect(x: drawn.x - 2, y: drawn.y - 2, width: drawn.width + 4, height: drawn.height + 4)
+                let meets =
+                    badge.x < box.maxX && box.x < badge.maxX && badge.y < box.maxY && box.y < badge.maxY
+                #expect(!meets, "\(scene): badge \(number) at \(badge) covers '\(text.text)' at \(box)")
+                checked += 1
+            }
+        }
+        #expect(checked > 0)
+    }
+
+    /// Where a `<text>` is drawn: its measured width placed by its anchor, from its cap height
+    /// above the baseline to its descender below.
+    static func box(of text: ParsedSVG.Element) -> Rect? {
+        let attributes = text.attributes
+        guard let x = Double(attributes["x"] ?? ""), let y = Double(attributes["y"] ?? ""),
+            let size = Double(attributes["font-size"] ?? "")
+        else { return nil }
+        let weight = Int(attributes["font-weight"] ?? "") ?? 400
+        let width = TextMeasure.width(text.text, fontSize: size, weight: weight)
+        let left =
+            switch attributes["text-anchor"] {
+            case "middle": x - width / 2
+            case "end": x - width
+            default: x
+            }
+        return Rect(x: left, y: y - 0.72 * size, width: width, height: 0.93 * size)
     }
 
     static func showcase() throws -> PlugboardApp {

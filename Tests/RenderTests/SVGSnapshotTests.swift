@@ -40,11 +40,15 @@ import Testing
 
     /// The SVG of `scene`, as the `render` command draws it.
     static func svg(_ scene: Scene) throws -> String {
-        let launch = EngineLaunch(
-            folder: Showcase.url.path, searchPath: Built.searchPath, device: scene.device)
+        try svg(device: scene.device, steps: scene.steps)
+    }
+
+    /// The SVG of the Showcase on `device` after the shell commands `steps`.
+    static func svg(device: DeviceProfile.Kind, steps: [String]) throws -> String {
+        let launch = EngineLaunch(folder: Showcase.url.path, searchPath: Built.searchPath, device: device)
         let engine = try AppEngine(launch: launch)
         defer { engine.shutdown() }
-        for step in scene.steps {
+        for step in steps {
             let command = try ShellCommand.parse(step)
             guard case .request(let request)? = command else { throw ShellCommand.ParseError.unknown(step) }
             let reply = engine.handle(request)

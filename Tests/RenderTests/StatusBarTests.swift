@@ -36,12 +36,12 @@ import Testing
         arguments: [
             // The UI Builder bar: its area from the top edge, no status-bar container.
             (true, "on_top", nil, nil, rect(0, 91), rect(91, 753)),
-            (true, "overlay", nil, nil, rect(0, 91), rect(0, 844)),
+            (true, "overlay", nil, nil, rect(0, 91), rect(91, 753)),  // the screen starts below the bar
             (true, "hidden", nil, nil, nil, rect(0, 844)),
             (true, "on_top", "m-hidden", nil, nil, rect(0, 844)),  // force_nav_bar_hidden
             // Without it: the status-bar container on top, the bar under it.
             (false, "on_top", nil, rect(0, 47), rect(47, 44), rect(91, 753)),
-            (false, "overlay", nil, rect(0, 47), rect(47, 44), rect(47, 797)),
+            (false, "overlay", nil, rect(0, 47), rect(47, 44), rect(91, 753)),
             (false, "hidden", nil, rect(0, 47), nil, rect(47, 797)),
             (false, "on_top", "m-hidden", rect(0, 47), nil, rect(47, 797)),
         ] as [(Bool, String, String?, Rect?, Rect?, Rect)])

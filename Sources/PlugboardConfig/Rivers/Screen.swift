@@ -15,6 +15,9 @@ package final class Screen: Sendable {
         /// Overrides the default (push from the root, present from the bar).
         package var presentation: ScreenPresentation?
         package var forceNavBarHidden: Bool
+        /// `content_under_nav_bar`: under an overlay bar the screen starts at the top of the
+        /// container, under the bar, instead of below it (a picture that should show through).
+        package var contentUnderNavBar: Bool
         package var backgroundColor: ARGBColor?
     }
 
@@ -73,6 +76,7 @@ package final class Screen: Sendable {
             family: stylesObject.string("family", sink),
             presentation: presentation.flatMap(ScreenPresentation.init(rawValue:)),
             forceNavBarHidden: stylesObject.bool("force_nav_bar_hidden", sink) ?? false,
+            contentUnderNavBar: stylesObject.bool("content_under_nav_bar", sink) ?? false,
             backgroundColor: stylesObject.color("background_color", sink))
         for key in ["general", "rules", "advertising"] { screen.checkObject(key, sink) }
         screen.checkArray("ui_components", sink)

@@ -1,4 +1,5 @@
 import Logging
+import PlugboardABI
 import PlugboardCore
 
 /// What `plugboard inspect <library.so>` shows: the library's ABI version and, for each plugin,
@@ -17,8 +18,17 @@ package struct LibraryReport: Codable, Sendable, Equatable {
     package var hostABIVersion: ABIVersion
     package var plugins: [Plugin]
 
-    /// Every extension id the host knows, probed on each plugin.
-    static let knownExtensions = ["plugboard.ext.special-action", "plugboard.ext.placement"]
+    /// Every extension id the headers define (plugboard/ext/*.h), probed on each plugin: the
+    /// root's (1.0), then the screen's by the ABI minor that added them (1.1, 1.2). A plugin of
+    /// one kind asked for another kind's id answers NULL, as for any id it does not know.
+    static let knownExtensions = [
+        PB_EXT_SPECIAL_ACTION, PB_EXT_PLACEMENT, PB_EXT_ATTRIBUTES, PB_EXT_CUSTOM_BAR, PB_EXT_GESTURE_NAVIGATION,
+        PB_EXT_TRANSITION,
+    ]
+
+    /// The note for a screen whose factory declines the probe's empty models: a screen that
+    /// shows a data source (a web page, a feed) has nothing to show without one, which is no fault.
+    static let needsDataSource = "needs a data source; not probed"
 
     /// Opens the library and probes each plugin with a throw-away instance created from empty
     /// models (`{}`), so that the extensions it answers can be listed.
@@ -31,6 +41,9 @@ package struct LibraryReport: Codable, Sendable, Equatable {
                 let extensions = try Self.probe(library: library, descriptor: descriptor)
                 return Plugin(descriptor: descriptor, extensions: extensions, note: nil)
             } catch {
+                if case .createReturnedNull? = error as? PluginLoadError, descriptor.kind == .screen {
+                    return Plugin(descriptor: descriptor, extensions: nil, note: Self.needsDataSource)
+                }
                 return Plugin(descriptor: descriptor, extensions: nil, note: "not probed: \(error)")
             }
         }

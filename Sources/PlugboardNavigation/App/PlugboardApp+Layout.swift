@@ -10,10 +10,12 @@ import PlugboardLoader
 /// - without it the status-bar container is the top `statusBarHeight` points, in
 ///   `status_bar_color` whatever the bar does, and the bar's area is the `navigationBarHeight`
 ///   under it;
-/// - on_top: the root content below the bar's area; overlay: the root content takes everything
-///   under the status-bar container (the whole window when there is none) and the bar's area is
-///   drawn over it; hidden (or `force_nav_bar_hidden`): no bar, the root content takes that same
-///   area;
+/// - on_top: the root content below the bar's area; overlay: the bar's area is drawn over the
+///   root content, which starts below it all the same, so the screen's first row and the status
+///   bar stay readable, unless the screen asks to run under the bar (`content_under_nav_bar`, or
+///   a translucent bar, seed 003): then the content takes everything under the status-bar
+///   container (the whole window when there is none); hidden (or `force_nav_bar_hidden`): no
+///   bar, the root content takes that same area;
 /// - when the root answers `placement`, the bar is handed to the root, whose content takes that
 ///   same area too (the root decides where the bar goes);
 /// - each presented container covers the window with its own status bar, bar and content, by the
@@ -35,8 +37,9 @@ extension PlugboardApp {
         /// Builder bar it starts at the top edge, the bar plugin's view being its lower part.
         public var navigationBar: Rect?
         /// Where the container shows its screens: below the bar's area when the bar is on top
-        /// (and in a drawer), else all of the layer below the status-bar container (overlay,
-        /// hidden, or a root that places the bar).
+        /// (and in a drawer) or over it (overlay), else all of the layer below the status-bar
+        /// container (hidden, a root that places the bar, or an overlay bar the screen asks to
+        /// run under).
         public var content: Rect
         /// The visible screen's view in the device's coordinates; nil when no screen is visible.
         public var screen: Rect?
@@ -79,12 +82,12 @@ extension PlugboardApp {
         switch container.placement {
         case _ where rootPlaces, .hidden:
             return Frames(window: device.bounds, statusBar: statusBar, navigationBar: nil, content: below)
-        case .onTop:
+        case .overlay where container.contentGoesUnderBar:
+            return Frames(window: device.bounds, statusBar: statusBar, navigationBar: barArea, content: below)
+        case .onTop, .overlay:
             return Frames(
                 window: device.bounds, statusBar: statusBar, navigationBar: barArea,
                 content: Rect(x: 0, y: barArea.maxY, width: width, height: device.height - barArea.maxY))
-        case .overlay:
-            return Frames(window: device.bounds, statusBar: statusBar, navigationBar: barArea, content: below)
         }
     }
 
@@ -159,26 +162,54 @@ extension PlugboardApp {
             if root is BuiltInSideMenu || rootLaidOut.changes(to: size.width, size.height) {
                 root.layout(width: size.width, height: size.height)
             }
-            attach(container.top, to: screenContainer, tree)
+            attach(container.top, to: screenContainer, in: container, tree)
             // A root that places the bar frames it in its own layout; the bar then lays out its parts.
             if root.placesNavigationBar, let barView = container.bar?.view, let frame = tree[barView]?.frame {
                 container.bar?.layout(width: frame.width, height: frame.height)
             }
         } else {
-            attach(container.top, to: container.content, tree)
+            attach(container.top, to: container.content, in: container, tree)
         }
     }
 
-    /// Shows only `entry`'s view in `parent`, sized to it.
-    private func attach(_ entry: ScreenEntry?, to parent: ViewHandle, _ tree: ViewTree) {
+    /// Shows only `entry`'s view in `parent`, framed by `screenFrame`.
+    private func attach(_ entry: ScreenEntry?, to parent: ViewHandle, in container: StackContainer, _ tree: ViewTree) {
         let view = entry?.controller.view
         for child in tree[parent]?.children ?? [] where child != view {
             try? tree.removeChild(child, from: parent, by: .host)
         }
         guard let entry, let view else { return }
         if tree[view]?.parent != parent { try? tree.addChild(view, to: parent, by: .host) }
+        let frame = screenFrame(of: entry, in: parent, container, tree)
+        try? tree.setFrame(view, frame, by: .host)
+        entry.controller.layout(width: frame.width, height: frame.height)
+    }
+
+    /// Where `entry`'s view goes in `parent` (the root's screen container, or a container's
+    /// content): all of it, less the top part the container's bar covers when it is drawn over
+    /// the screens (overlay), unless the screen runs under the bar. The host's own layout
+    /// already starts the content below such a bar; a root that places the bar (placement.h)
+    /// may lay its screens out under it, and this keeps the screen's first row and the status
+    /// bar readable there too, whatever the root does.
+    func screenFrame(of entry: ScreenEntry, in parent: ViewHandle, _ container: StackContainer, _ tree: ViewTree)
+        -> Rect
+    {
         let bounds = tree[parent]?.frame ?? .zero
-        try? tree.setFrame(view, Rect(x: 0, y: 0, width: bounds.width, height: bounds.height), by: .host)
-        entry.controller.layout(width: bounds.width, height: bounds.height)
+        let covered = coveredTop(of: parent, by: container, tree)
+        guard covered > 0, !entry.asksToGoUnderBar, !container.runsUnderTranslucentBar else {
+            return Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+        }
+        return Rect(x: 0, y: covered, width: bounds.width, height: bounds.height - covered)
+    }
+
+    /// How far down from its top `parent` is covered by the container's shown bar, when the
+    /// bar is over the upper half of it; 0 otherwise (no bar, a bar above or below it).
+    private func coveredTop(of parent: ViewHandle, by container: StackContainer, _ tree: ViewTree) -> Double {
+        guard container.placement == .overlay, let bar = container.customBar?.view ?? container.bar?.view,
+            tree.isVisible(bar), tree.isVisible(parent), let barFrame = tree.absoluteFrame(of: bar),
+            let area = tree.absoluteFrame(of: parent), barFrame.width > 0, barFrame.height > 0,
+            barFrame.x < area.maxX, area.x < barFrame.maxX, barFrame.y < area.y + area.height / 2
+        else { return 0 }
+        return min(area.height, max(0, barFrame.maxY - area.y))
     }
 }

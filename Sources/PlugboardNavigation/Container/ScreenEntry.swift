@@ -39,6 +39,9 @@ package final class ScreenEntry {
 
     /// `styles.force_nav_bar_hidden`: no bar for this screen.
     var forcesBarHidden: Bool { screen?.styles.forceNavBarHidden ?? false }
+
+    /// `styles.content_under_nav_bar`: the screen asks to start under an overlay bar.
+    var asksToGoUnderBar: Bool { screen?.styles.contentUnderNavBar ?? false }
 }
 
 /// The root state's stack, or one presented container: a stack of screens with its own bar and
@@ -100,6 +103,14 @@ package final class StackContainer {
         }
         return appearance.placement
     }
+
+    /// True when the visible screen's content runs under an overlay bar rather than starting
+    /// below it: the screen asks so (`content_under_nav_bar`), or makes its bar translucent
+    /// (seed 003; screen_bar.h: "the content runs under it").
+    var contentGoesUnderBar: Bool { top?.asksToGoUnderBar == true || runsUnderTranslucentBar }
+
+    /// The bar is translucent (the screen's value or its own bar's): every screen runs under it.
+    var runsUnderTranslucentBar: Bool { appearance.isTranslucent || customBar?.isTranslucent == true }
 
     /// True when the bar area is the large-title height.
     var prefersLargeTitle: Bool { customBar?.prefersLargeTitles ?? appearance.prefersLargeTitle }

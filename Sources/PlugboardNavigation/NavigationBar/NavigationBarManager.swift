@@ -257,8 +257,12 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         guard ![.label, .header, .ad, .nestedMenu].contains(type) else { return nil }
         let button = tree.create(.button, owner: host.owner)
         try? tree.setIdentifier(button, "nav-item:\(item.id)", by: .host)
-        _ = try? tree.setText(button, item.title ?? item.typeName, by: .host)
+        let title = item.title ?? item.typeName
+        _ = try? tree.setText(button, title, by: .host)
         try? tree.setTextColor(button, host.appearance.titleColor, by: .host)
+        // Sized for its title (nav_bar_host.h): the bar reads the width with get_frame.
+        let width = NavigationButtonWidth.forTitle(title, fontSize: tree[button]?.fontSize ?? 17)
+        try? tree.setFrame(button, Rect(x: 0, y: 0, width: width, height: app.device.navigationBarHeight), by: .host)
         try? tree.setImageURL(button, item.node["assets"]?["icon"]?.node.stringValue, by: .host)
         try? tree.setTapAction(
             button,

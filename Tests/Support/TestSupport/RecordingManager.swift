@@ -7,6 +7,9 @@ package final class RecordingManager: NavigationBarHostDelegate, RootHostDelegat
     package var pressed: [(BarButton, String?)] = []
     package var opened: [String] = []
     package var specialUsed = true
+    /// The width each nav item's button is made with (as the host sizes it for its title);
+    /// an item not listed gets an empty frame, as from a host that does not size buttons.
+    package var buttonWidths: [String: Double] = [:]
     package let container: ViewHandle
 
     package init(environment: PlugboardHost) {
@@ -22,6 +25,9 @@ package final class RecordingManager: NavigationBarHostDelegate, RootHostDelegat
         guard navItemID != "label-item" else { return nil }
         let button = host.views.create(.button, owner: host.owner)
         try? host.views.setIdentifier(button, "nav-item:\(navItemID)", by: .host)
+        if let width = buttonWidths[navItemID] {
+            try? host.views.setFrame(button, Rect(x: 0, y: 0, width: width, height: 44), by: .host)
+        }
         try? host.views.setTapAction(
             button, .host { [unowned self] in pressed.append((.navItem, navItemID)) }, by: .host)
         return button

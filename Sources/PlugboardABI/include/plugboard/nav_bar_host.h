@@ -39,7 +39,11 @@ typedef struct pb_host_nav_bar {
      * (navigationButton(for:)): a button view with the item's title or icon and a tap action
      * that routes to the manager, disabled when it targets the screen already shown. The
      * calling instance owns the returned view. Returns PB_VIEW_NONE for an unknown id or an
-     * item type that makes no button (label, header, ad). */
+     * item type that makes no button (label, header, ad).
+     * The button comes framed at (0, 0) with the width its title needs at its font (at least
+     * 44 points) and the bar's height: a bar cannot measure text, so it reads the width with
+     * `views->get_frame` and gives the button that much of its room (the width is 0 from a
+     * host that does not size it; take a square then). */
     pb_view_t (*make_navigation_button)(const pb_host_t *host, const char *nav_item_id);
 
     /* True when the root answers the special-action extension, i.e. when the menu context

@@ -73,17 +73,22 @@ extension PlugboardApp {
         switch running.operation {
         case .push, .pop:
             let parent = running.container.kind == .root ? screenContainer : running.container.content
-            guard let moving = running.mover?.controller.view, let base = tree[parent]?.frame else { return }
-            // The screen beneath stays in sight; the moving one is drawn over it.
-            if let below = running.other?.controller.view, below != moving {
+            guard let mover = running.mover, let moving = mover.controller.view, let base = tree[parent]?.frame
+            else { return }
+            // The screen beneath stays in sight; the moving one is drawn over it. Each keeps the
+            // frame it has at rest (below an overlay bar or under it), the mover offset from it.
+            if let other = running.other, let below = other.controller.view, below != moving {
                 if tree[below]?.parent != parent { try? tree.addChild(below, to: parent, by: .host) }
-                try? tree.setFrame(below, Rect(x: 0, y: 0, width: base.width, height: base.height), by: .host)
-                running.other?.controller.layout(width: base.width, height: base.height)
+                let frame = screenFrame(of: other, in: parent, running.container, tree)
+                try? tree.setFrame(below, frame, by: .host)
+                other.controller.layout(width: frame.width, height: frame.height)
             }
             try? tree.addChild(moving, to: parent, by: .host)  // front-most
+            let resting = screenFrame(of: mover, in: parent, running.container, tree)
             let offset = running.spec.offset(arrived: arrival, width: base.width, height: base.height)
             try? tree.setFrame(
-                moving, Rect(x: offset.x, y: offset.y, width: base.width, height: base.height), by: .host)
+                moving, Rect(x: offset.x, y: resting.y + offset.y, width: resting.width, height: resting.height),
+                by: .host)
         case .present:
             guard let layer = presented.last?.layer, let frame = tree[layer]?.frame else { return }
             let offset = running.spec.offset(arrived: arrival, width: device.width, height: device.height)

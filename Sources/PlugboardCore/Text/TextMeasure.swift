@@ -1,7 +1,8 @@
 import Foundation
 
 /// How wide text is in a Helvetica/Arial-like sans-serif, so the SVG renderer can fit each
-/// label and button title into its frame: whole, slightly smaller, or cut with "…".
+/// label and button title into its frame (whole, slightly smaller, or cut with "…") and the host
+/// can size a bar's navigation buttons to their titles with the same numbers.
 ///
 /// The widths are written by hand: the package links no font library (no CoreText, FreeType or
 /// HarfBuzz on Linux, and a renderer should not depend on which fonts a machine has), and the
@@ -10,33 +11,37 @@ import Foundation
 /// thousandths of an em for ASCII and common Latin-1 and typographic characters; other letters
 /// take an average width, East Asian wide characters and emoji a full em or more. Kerning and
 /// ligatures are left out: they change a line by a few percent at most.
-enum TextMeasure {
+package enum TextMeasure {
     /// A title fitted to a width.
-    struct Fitted: Equatable {
+    package struct Fitted: Equatable {
         /// The text to draw: the whole text, or a prefix ending in "…" (empty when not even "…" fits).
-        var text: String
-        var fontSize: Double
+        package var text: String
+        package var fontSize: Double
         /// Its measured width at `fontSize`.
-        var width: Double
-        var isTruncated: Bool
+        package var width: Double
+        package var isTruncated: Bool
+
+        package init(text: String, fontSize: Double, width: Double, isTruncated: Bool) {
+            (self.text, self.fontSize, self.width, self.isTruncated) = (text, fontSize, width, isTruncated)
+        }
     }
 
     /// How far below the middle of a line its baseline is, in ems: it centres capitals (half of
     /// Helvetica's cap height, 0.72 em) and is where browsers put it for `dominant-baseline:
     /// central` with Arial-like fonts.
-    static let baselineOffset = 0.35
+    package static let baselineOffset = 0.35
 
     /// How far `fit` may shrink a title that is slightly too long before it cuts it instead
     /// (as UIKit's `minimumScaleFactor` does): a title that fits at 80 % of its size or more is
     /// drawn whole and smaller; a longer one keeps its size and ends in "…" (so the rows of a
     /// list keep one size), unless that would leave only a letter or two.
-    static let minimumScale = 0.8
+    package static let minimumScale = 0.8
 
     /// `text` fitted into `available` points at `fontSize`: unchanged when it fits; else smaller
     /// (in half points, down to `minimumScale`) when that makes it fit whole; else cut at a
     /// character boundary, trailing spaces dropped, with "…" (at the smallest size when the
     /// full size would keep fewer than four characters).
-    static func fit(
+    package static func fit(
         _ text: String, width available: Double, fontSize: Double, weight: Int = 400,
         minimumScale: Double = TextMeasure.minimumScale
     ) -> Fitted {
@@ -85,17 +90,17 @@ enum TextMeasure {
     }
 
     /// The advance width of `text` at `fontSize`, in points.
-    static func width(_ text: String, fontSize: Double, weight: Int = 400) -> Double {
+    package static func width(_ text: String, fontSize: Double, weight: Int = 400) -> Double {
         text.reduce(0) { $0 + width($1, weight: weight) } * fontSize
     }
 
     /// The advance width of `character`, in ems.
-    static func width(_ character: Character, weight: Int = 400) -> Double {
+    package static func width(_ character: Character, weight: Int = 400) -> Double {
         em(character) * weightFactor(weight)
     }
 
     /// Bold faces are wider than the regular one; the table is the regular face.
-    static func weightFactor(_ weight: Int) -> Double {
+    package static func weightFactor(_ weight: Int) -> Double {
         switch weight {
         case ..<500: 1
         case 500..<600: 1.03
@@ -115,7 +120,7 @@ enum TextMeasure {
         case .spaceSeparator: return 0.278
         default: break
         }
-        if RenderText.columns(character) == 2 { return 1 }
+        if CharacterColumns.columns(character) == 2 { return 1 }
         // A Latin letter with accents is as wide as the letter: é as e, Ç as C.
         if value < 0x250, let base = String(character).decomposedStringWithCanonicalMapping.unicodeScalars.first,
             base.value >= 0x20, base.value < 0x7F
@@ -151,59 +156,4 @@ enum TextMeasure {
         "‹": 333, "›": 333, "€": 556, "™": 1000, "←": 1000, "→": 1000, "↑": 1000, "↓": 1000, "✕": 830,
         "☰": 830, "●": 600, "▶": 780, "★": 800, "\u{FFFD}": 889,
     ]
-}
-
-/// The CSS font a view's family asks for: the family first, then a sans-serif stack; a
-/// PostScript name such as `HelveticaNeue-Medium` also names its family (`Helvetica Neue`) and
-/// its weight (500), which browsers would not find from the PostScript name alone.
-struct SVGFont: Equatable {
-    static let defaultFamily = "-apple-system, Helvetica, Arial, sans-serif"
-
-    /// The `font-family` value.
-    var family: String
-    /// 400 unless the family's style says otherwise.
-    var weight: Int
-
-    init(_ family: String?) {
-        let name = RenderText.singleLine(family ?? "").trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty else {
-            (self.family, weight) = (Self.defaultFamily, 400)
-            return
-        }
-        var families = [name]
-        var weight = 400
-        // A PostScript name: "Family-Style", no spaces or commas.
-        if !name.contains(","), !name.contains(" "), let dash = name.lastIndex(of: "-") {
-            let base = String(name[..<dash])
-            let style = name[name.index(after: dash)...].lowercased()
-            if let styled = Self.weights.first(where: { style.hasPrefix($0.0) })?.1 { weight = styled }
-            if !base.isEmpty { families.append(Self.spaced(base)) }
-        } else if name.range(of: "bold", options: .caseInsensitive) != nil {
-            weight = 700
-        }
-        let generic = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
-        let last = name.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        if !generic.contains(last ?? "") { families.append(Self.defaultFamily) }
-        self.family = families.joined(separator: ", ")
-        self.weight = weight
-    }
-
-    /// Style names to CSS weights, longest first where one is a prefix of another.
-    private static let weights: [(String, Int)] = [
-        ("thin", 100), ("hairline", 100), ("ultralight", 200), ("extralight", 200), ("light", 300),
-        ("regular", 400), ("roman", 400), ("book", 400), ("medium", 500), ("semibold", 600), ("demibold", 600),
-        ("extrabold", 800), ("ultrabold", 800), ("bold", 700), ("heavy", 800), ("black", 900),
-    ]
-
-    /// "HelveticaNeue" → "Helvetica Neue": a space before each capital that follows a lowercase letter.
-    private static func spaced(_ name: String) -> String {
-        var result = ""
-        var previous: Character?
-        for character in name {
-            if let previous, previous.isLowercase, character.isUppercase { result.append(" ") }
-            result.append(character)
-            previous = character
-        }
-        return result
-    }
 }

@@ -71,7 +71,7 @@ struct CheckCorpusTests {
             library: "BrokenNonUTF8Descriptor", expected: ["descriptors.strings-utf8": .failed],
             message: "name is not valid UTF-8"),
         Case(
-            library: "BrokenPlacementCrash", expected: ["root.placement": .crashed],
+            library: "BrokenPlacementCrash", expected: ["root.placement": .crashed, "root.placement-area": .crashed],
             message: #"SIGSEGV during place_nav_bar(on_top) of root "broken_placement_crash""#),
         Case(
             library: "BrokenHugeCount", expected: ["descriptors.count-agrees": .failed],
@@ -117,6 +117,16 @@ struct CheckCorpusTests {
             library: "BrokenStaleNavButtons", expected: ["nav-bar.screen-sequence": .failed],
             message:
                 "expected only this screen's buttons (seq-home-guide, seq-home-web); the bar still shows check-nav-item-1"
+        ),
+        Case(
+            library: "BrokenIgnoresArea", expected: ["root.placement-area": .failed],
+            message:
+                "expected the bar inside the area frame (0.0, 47.0, 390.0×44.0), top inset 47.0; the root framed it at (0.0, 0.0, 390.0×44.0)"
+        ),
+        Case(
+            library: "BrokenContentOverBar", expected: ["root.placement-area": .failed],
+            message:
+                "placing the bar overlay on a phone: expected nothing of the root over the bar; drawn over it: container 'screen-container'"
         ),
         Case(
             library: "BrokenPaintsOnce",

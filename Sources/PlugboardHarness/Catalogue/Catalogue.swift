@@ -2,7 +2,7 @@
 package enum Catalogue {
     package static let tests: [ConformanceTest] =
         LibraryTests.all + DescriptorTests.all + InstanceTests.all + ScreenTests.all + NavigationBarTests.all
-        + [BarSequenceTests.screenSequence]
+        + [BarSequenceTests.screenSequence, PlacementAreaTests.placementArea]
         + RootTests.all + ExportTests.all + FuzzTests.all
 
     package static func test(_ id: String) -> ConformanceTest? { tests.first { $0.id == id } }
@@ -18,7 +18,7 @@ package enum Catalogue {
         (
             3,
             "semantic versions, extra exported symbols, refused view calls, threads, navigation buttons, a bar walked "
-                + "through a sequence of screens, root extensions"
+                + "through a sequence of screens, root extensions, the bar's area on every profile"
         ),
         (4, "leaked views, taps on screens, customisation applied"),
         (5, "the default: every nav-bar customisation combination"),

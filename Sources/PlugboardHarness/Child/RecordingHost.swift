@@ -74,6 +74,8 @@ final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHo
         if let container { return container }
         let made = environment.views.create(.container, owner: .host)
         try? environment.views.setIdentifier(made, "screen-container", by: .host)
+        // Opaque, as the screens it holds are: a root that puts it over the bar hides the bar.
+        try? environment.views.setBackgroundColor(made, ARGBColor(0xFFFF_FFFF), by: .host)
         container = made
         return made
     }

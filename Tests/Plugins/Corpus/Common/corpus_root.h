@@ -54,6 +54,12 @@
 #ifndef CORPUS_RELEASE_VIEWS_ON_DESTROY
 #define CORPUS_RELEASE_VIEWS_ON_DESTROY 1
 #endif
+#ifndef CORPUS_ROOT_TAKES_AREA /* 1: answers place_nav_bar_in (ABI 1.3) too, and frames the bar as ever */
+#define CORPUS_ROOT_TAKES_AREA 0
+#endif
+#ifndef CORPUS_ROOT_CONTENT_OVER_BAR /* 1: the screen container is brought in front of a placed bar */
+#define CORPUS_ROOT_CONTENT_OVER_BAR 0
+#endif
 
 /* The bar height the root gives a bar it places (the ABI hands the bar over without a size). */
 #define CORPUS_ROOT_BAR_HEIGHT 44.0
@@ -181,11 +187,26 @@ static void corpus_root_place_nav_bar(const pb_root_t *root, pb_view_t bar_view,
     /* add_child appends front-most, also when the bar already is our child. */
     host->views->add_child(host, state->view, bar_view);
     host->views->set_hidden(host, bar_view, placement == PB_PLACEMENT_HIDDEN);
+#if CORPUS_ROOT_CONTENT_OVER_BAR
+    if (state->container != PB_VIEW_NONE) host->views->add_child(host, state->view, state->container);
+#endif
     corpus_root_apply_layout(state);
 }
 
+#if CORPUS_ROOT_TAKES_AREA
+static void corpus_root_place_nav_bar_in(const pb_root_t *root, pb_view_t bar_view, pb_placement_t placement,
+                                         const pb_nav_bar_area_t *area) {
+    (void)area; /* the fault a corpus plugin with this macro adds: the area is not used */
+    corpus_root_place_nav_bar(root, bar_view, placement);
+}
+#endif
+
 static const pb_root_special_action_t corpus_root_special_action = {corpus_root_perform};
-static const pb_root_placement_t corpus_root_placement = {corpus_root_place_nav_bar};
+#if CORPUS_ROOT_TAKES_AREA
+static const pb_root_placement_t corpus_root_placement = {corpus_root_place_nav_bar, corpus_root_place_nav_bar_in};
+#else
+static const pb_root_placement_t corpus_root_placement = {corpus_root_place_nav_bar, NULL};
+#endif
 
 static const void *corpus_root_get_extension(const pb_root_t *root, const char *extension_id) {
     (void)root;

@@ -254,6 +254,7 @@ struct CharacterGrid {
         case .center: x = x0 + (available - width) / 2
         case .right: x = x1 - width + 1
         }
+        guard x < columns, x + width > 0 else { return false }  // off the grid
         // Text at or after this one's start limits it (or gives way to a tap number). Text is
         // kept a column apart from other text, except before a tap number, whose "[" parts them.
         var limit = x + width - 1
@@ -286,7 +287,13 @@ struct CharacterGrid {
     /// True when text is on `row` between columns `x0` and `x1`.
     func hasText(row: Int, from x0: Int, to x1: Int) -> Bool {
         guard row >= 0, row < rows else { return true }
-        return (max(0, x0)...max(max(0, x0), min(columns - 1, x1))).contains { runAt[row * columns + $0] >= 0 }
+        return columnsOnGrid(x0, x1).contains { runAt[row * columns + $0] >= 0 }
+    }
+
+    /// The columns from `x0` to `x1` that are on the grid (none when they all are off it).
+    private func columnsOnGrid(_ x0: Int, _ x1: Int) -> Range<Int> {
+        let start = max(0, x0)
+        return start..<max(start, min(columns, x1 + 1))
     }
 
     /// Puts a run's characters from its start, marking their cells as its.
@@ -306,8 +313,7 @@ struct CharacterGrid {
     /// cutting it again would draw over what covers it.
     private mutating func detach(_ index: Int) {
         guard index >= 0, let run = runs[index] else { return }
-        for x in max(0, run.x0)...max(max(0, run.x0), min(columns - 1, run.x1))
-        where runAt[run.row * columns + x] == index {
+        for x in columnsOnGrid(run.x0, run.x1) where runAt[run.row * columns + x] == index {
             runAt[run.row * columns + x] = -1
         }
         runs[index] = nil
@@ -316,8 +322,7 @@ struct CharacterGrid {
     /// Blanks the cells a run still holds and forgets it.
     private mutating func erase(_ index: Int) {
         guard let run = runs[index] else { return }
-        for x in max(0, run.x0)...max(max(0, run.x0), min(columns - 1, run.x1))
-        where runAt[run.row * columns + x] == index {
+        for x in columnsOnGrid(run.x0, run.x1) where runAt[run.row * columns + x] == index {
             clearHalf(x, run.row)
             runAt[run.row * columns + x] = -1
         }

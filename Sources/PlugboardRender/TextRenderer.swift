@@ -132,7 +132,7 @@ public enum TextRenderer {
             guard !written, keep > 0 else { continue }
             // Its row is taken by another number (rows closer than a character row): the next
             // free row below, so that every number the legend lists is in the drawing.
-            for row in (top + 1)..<min(grid.rows, top + 1 + maximumNudge)
+            for row in (top + 1)..<max(top + 1, min(grid.rows, top + 1 + maximumNudge))
             where !grid.hasText(row: row, from: columns.lowerBound, to: columns.upperBound) {
                 if grid.write(
                     line, row: row, from: columns.lowerBound, to: columns.upperBound, alignment: view.alignment,

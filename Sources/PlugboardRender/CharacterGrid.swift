@@ -13,10 +13,9 @@ struct CellRect: Equatable {
 
 /// A terminal's size in characters (`--size 80x24`, or the tty's).
 public struct TerminalSize: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// Characters per line. The drawing, with its one-character frame, is made no wider.
+    /// Characters per line: the drawing and the legend beside it (or below) are no wider.
     public var columns: Int
-    /// Lines. The drawing, with its frame, is made no taller; the legend and the status line
-    /// follow below it.
+    /// Lines: the drawing, the legend and the status take all but one (the prompt's).
     public var rows: Int
 
     /// A terminal of `columns` × `rows` characters. Fitting the drawing into it, `TextRenderer`
@@ -79,16 +78,6 @@ struct CellScale: Equatable {
         rowHeight = device.height / Double(rows)
         self.columns = columns
         self.rows = rows
-    }
-
-    /// The finest scale at which the whole device, inside its one-character frame, fits a
-    /// terminal of `size` (a character is about twice as tall as wide), never finer than the
-    /// default. An 80×24 terminal shows a whole phone.
-    static func fitting(_ device: DeviceProfile, in size: TerminalSize) -> Double {
-        let columns = Double(max(8, size.columns - 2))
-        let rows = Double(max(4, size.rows - 2))
-        let width = max(device.width / columns, device.height / (2 * rows))
-        return max(defaultColumnWidth, (width * 100).rounded(.up) / 100)
     }
 
     /// The cells `rect` covers (at least one each way), or nil when it is empty.

@@ -20,7 +20,7 @@ struct TerminalLayout {
     static let minimumDrawingWidth = 24
 
     /// The lines to print: `draw` makes the framed drawing at the scale chosen here.
-    func compose(legend: [String], status: [String], page: Int, draw: (CellScale) -> [String]) -> [String] {
+    func compose(legend: [LegendLine], status: [String], page: Int, draw: (CellScale) -> [String]) -> [String] {
         let budget = max(6, terminal.rows - 1)
         if let beside = besideScale(rows: budget - 2) {
             let drawing = draw(beside)
@@ -64,9 +64,9 @@ struct TerminalLayout {
 
     /// The page `page` (1…, past the last it starts again) of `lines` in `room` lines of `width`
     /// columns: all of them when they fit, else `room - 1` of them and a line saying what is left.
-    static func page(_ lines: [String], room: Int, width: Int, page: Int) -> [String] {
+    static func page(_ lines: [LegendLine], room: Int, width: Int, page: Int) -> [String] {
         let cut = { (line: String) in RenderText.lines(line, width: width, maxLines: 1).first ?? "" }
-        guard lines.count > room else { return lines.map(cut) }
+        guard lines.count > room else { return lines.map { $0.fitted(width: width) } }
         let perPage = max(1, room - 1)
         let pages = (lines.count + perPage - 1) / perPage
         let index = (max(1, page) - 1) % pages
@@ -76,7 +76,7 @@ struct TerminalLayout {
             left > 0
             ? "… \(left) more: type more (\(index + 1)/\(pages))"
             : "(\(index + 1)/\(pages)) type more for the first"
-        return shown.map(cut) + [cut(footer)]
+        return shown.map { $0.fitted(width: width) } + [cut(footer)]
     }
 
     /// `fields` joined with " · " into lines of at most `width` columns, a field too long for a

@@ -46,7 +46,7 @@ public enum TextRenderer {
             ) { drawing(scene, scale: $0, ansi: ansi) }
         } else {
             let scale = CellScale(device: scene.device, columnWidth: columnWidth)
-            lines = drawing(scene, scale: scale, ansi: ansi) + legend + [status.joined(separator: " · ")]
+            lines = drawing(scene, scale: scale, ansi: ansi) + legend.map(\.text) + [status.joined(separator: " · ")]
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -68,24 +68,31 @@ public enum TextRenderer {
 
     /// One line per tap target, `[n] label (identifier)` (a back, close or menu button of the bar
     /// is `[n] back`, `[n] close`, `[n] menu`), then the visible disabled buttons.
-    static func legend(_ scene: RenderScene) -> [String] {
+    static func legend(_ scene: RenderScene) -> [LegendLine] {
         var lines = scene.targets.map { target in
-            if let context = scene.contextButtons[target.view] { return "[\(target.number)] \(context.rawValue)" }
-            return "[\(target.number)] \(target.label)" + identifierSuffix(target.identifier, label: target.label)
+            if let context = scene.contextButtons[target.view] {
+                return LegendLine(name: "[\(target.number)] \(context.rawValue)")
+            }
+            return LegendLine(
+                name: "[\(target.number)] \(target.label)",
+                identifier: identifier(target.identifier, label: target.label))
         }
-        if lines.isEmpty { lines.append("no tap targets") }
+        if lines.isEmpty { lines.append(LegendLine(name: "no tap targets")) }
         for node in scene.root?.flattened ?? [] where node.view.kind == .button && !node.view.isEnabled {
             let label = PlugboardApp.tapLabel(of: node.view)
-            lines.append("[-] \(label)\(identifierSuffix(node.view.identifier, label: label)) disabled")
+            lines.append(
+                LegendLine(
+                    name: "[-] \(label)", identifier: identifier(node.view.identifier, label: label), note: " disabled")
+            )
         }
         return lines
     }
 
-    /// ` (identifier)`, or nothing when there is none or the label is the identifier already.
-    private static func identifierSuffix(_ identifier: String?, label: String) -> String {
-        guard let identifier else { return "" }
+    /// The identifier to show after a label: none when there is none or the label is it already.
+    private static func identifier(_ identifier: String?, label: String) -> String? {
+        guard let identifier else { return nil }
         let line = RenderText.singleLine(identifier)
-        return line == label ? "" : " (\(line))"
+        return line == label ? nil : line
     }
 
     /// Draws `node` and then its children over it.

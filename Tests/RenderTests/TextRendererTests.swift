@@ -202,22 +202,33 @@ import Testing
     }
 
     @Test func aLongLegendIsPaged() {
-        let lines = (1...10).map { "[\($0)] item" }
-        #expect(TerminalLayout.page(lines, room: 12, width: 20, page: 1) == lines)
+        let entries = (1...10).map { LegendLine(name: "[\($0)] item") }
+        let lines = entries.map(\.text)
+        #expect(TerminalLayout.page(entries, room: 12, width: 20, page: 1) == lines)
         #expect(
-            TerminalLayout.page(lines, room: 4, width: 40, page: 1) == Array(lines[0..<3]) + [
+            TerminalLayout.page(entries, room: 4, width: 40, page: 1) == Array(lines[0..<3]) + [
                 "… 7 more: type more (1/4)"
             ])
         #expect(
-            TerminalLayout.page(lines, room: 4, width: 40, page: 4) == ["[10] item", "(4/4) type more for the first"])
+            TerminalLayout.page(entries, room: 4, width: 40, page: 4) == ["[10] item", "(4/4) type more for the first"])
         #expect(
-            TerminalLayout.page(lines, room: 4, width: 40, page: 5)
-                == TerminalLayout.page(lines, room: 4, width: 40, page: 1))
-        #expect(TerminalLayout.page(["[1] a very long entry"], room: 2, width: 10, page: 1) == ["[1] a ver…"])
+            TerminalLayout.page(entries, room: 4, width: 40, page: 5)
+                == TerminalLayout.page(entries, room: 4, width: 40, page: 1))
         #expect(
             TerminalLayout.wrap(["screen: home", "title: Home", "device: phone"], width: 26) == [
                 "screen: home · title: Home", "device: phone",
             ])
+    }
+
+    /// A line too long for its column drops the identifier whole (a cut one could not be typed).
+    @Test func aLegendLineTooLongLosesItsIdentifierFirst() {
+        let line = LegendLine(name: "[12] Full-screen Guide", identifier: "menu-item:m-guide-full")
+        #expect(line.fitted(width: 60) == "[12] Full-screen Guide (menu-item:m-guide-full)")
+        #expect(line.fitted(width: 30) == "[12] Full-screen Guide")
+        #expect(line.fitted(width: 12) == "[12] Full-s…")
+        let disabled = LegendLine(name: "[-] To-Home", identifier: "nav-item:to-home", note: " disabled")
+        #expect(disabled.text == "[-] To-Home (nav-item:to-home) disabled")
+        #expect(disabled.fitted(width: 24) == "[-] To-Home disabled")
     }
 
     @Test(arguments: [

@@ -34,10 +34,12 @@ import Testing
 
     static let sizes = [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 120, rows: 40)]
 
-    /// What `run` prints for `scene` in a terminal of `size`.
+    /// What `run` prints for `scene` in a terminal of `size`. The guide shows the hour it is
+    /// run at unless `PLUGBOARD_EPG_HOUR` names one: 20:00, so the files are the same at any time.
     static func output(_ scene: Scene, _ size: TerminalSize) throws -> String {
         let result = try runPlugboard(
-            ["run", Showcase.folder, "--size", size.description, "--open", scene.url], input: scene.input)
+            ["run", Showcase.folder, "--size", size.description, "--open", scene.url], input: scene.input,
+            environment: ["PLUGBOARD_EPG_HOUR": "20"])
         try #require(result.status == 0, "\(result.stderr)")
         return result.stdout
     }

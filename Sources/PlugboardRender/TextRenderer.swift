@@ -136,10 +136,12 @@ public enum TextRenderer {
             let written = grid.write(
                 line, row: top + index, from: columns.lowerBound, to: columns.upperBound, alignment: view.alignment,
                 foreground: color, keep: keep)
-            guard !written, keep > 0 else { continue }
-            // Its row is taken by another number (rows closer than a character row): the next
-            // free row below, so that every number the legend lists is in the drawing.
-            for row in (top + 1)..<max(top + 1, min(grid.rows, top + 1 + maximumNudge))
+            guard !written, index == 0 else { continue }
+            // Its row is taken by other text (views closer than a character row): the next free
+            // row below, so that every number the legend lists is in the drawing, and a label
+            // under another (a title, then its subtitle) is not lost.
+            let nudge = keep > 0 ? maximumNudge : 1
+            for row in (top + 1)..<max(top + 1, min(grid.rows, top + 1 + nudge))
             where !grid.hasText(row: row, from: columns.lowerBound, to: columns.upperBound) {
                 if grid.write(
                     line, row: row, from: columns.lowerBound, to: columns.upperBound, alignment: view.alignment,
@@ -151,7 +153,7 @@ public enum TextRenderer {
         }
     }
 
-    /// How many rows below its own a tap number may move to find room.
+    /// How many rows below its own a tap number may move to find room (a label, one).
     private static let maximumNudge = 3
 
     /// The character a back, close or menu button without text is drawn with.

@@ -19,6 +19,9 @@ extension PlugboardApp {
         }
         var entries: [Entry] = []
         var index: [ViewHandle: Int] = [:]
+        /// The positions of the entries that can cover others (a background at least half
+        /// opaque), in order: what `coveringView` looks through, not every view.
+        var opaque: [Int] = []
     }
 
     /// The top layer's visible views, back to front (empty once the app is shut down).
@@ -35,6 +38,7 @@ extension PlugboardApp {
             let position = order.entries.count
             order.entries.append(.init(view: view, frame: frame, subtreeEnd: position + 1))
             order.index[handle] = position
+            if view.backgroundColor.alpha >= 128 { order.opaque.append(position) }
             for child in view.children { visit(child, origin: frame) }
             order.entries[position].subtreeEnd = order.entries.count
         }
@@ -47,7 +51,9 @@ extension PlugboardApp {
     func coveringView(of position: Int, in order: PaintOrder) -> HostView? {
         let entry = order.entries[position]
         let centre = (x: entry.frame.x + entry.frame.width / 2, y: entry.frame.y + entry.frame.height / 2)
-        for later in order.entries[entry.subtreeEnd...].reversed() where later.view.backgroundColor.alpha >= 128 {
+        for position in order.opaque.reversed() {
+            guard position >= entry.subtreeEnd else { break }
+            let later = order.entries[position]
             let frame = later.frame
             if centre.x >= frame.x, centre.x < frame.maxX, centre.y >= frame.y, centre.y < frame.maxY {
                 return later.view

@@ -39,6 +39,14 @@ import Testing
         #expect(result.stderr.contains("cell:1:0 cannot be tapped: the presented screen 'epg' covers it (type close"))
     }
 
+    @Test func aTapOnADisabledButtonSaysSoByName() throws {
+        let result = try runPlugboard(
+            ["run", Showcase.folder, "--open", "app://home?epg=v"], input: "tap nav-item:nb-epg\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("nav-item:nb-epg cannot be tapped: it is disabled"))
+        #expect(!result.stderr.contains("view#"))
+    }
+
     @Test func cellsUnderTheOpenMenuHaveNoNumbers() throws {
         let result = try runPlugboard(["run", Showcase.folder, "--json"], input: "menu\ntap cell:1:0\n")
         let lines = try ShellStateLine.decodeAll(result.stdout)

@@ -90,10 +90,7 @@ extension PlugboardApp {
         let inRootPlugin =
             holder === root && handles.contains(root.content) && !handles.contains(screenContainer)
         if let hidden = chain.first(where: \.isHidden) {
-            if inRootPlugin {
-                return isMenuShut
-                    ? "the side menu is closed (type menu to open it)" : "the root plugin '\(state.root)' hides it"
-            }
+            if inRootPlugin { return hiddenByRootPlugin }
             if hidden.handle == handle { return "it is hidden" }
             return "it is inside \(Self.describe(hidden)), which is hidden"
         }
@@ -113,8 +110,18 @@ extension PlugboardApp {
         return nil
     }
 
-    /// True when the root has a menu (its special action) and it is closed: the state URL
-    /// (`?menu=v`) says so for any root plugin, the built-in menu's state too.
+    /// Why a view of the root plugin's own (its menu) is hidden: the closed menu, with what
+    /// opens it when the menu button is there.
+    private var hiddenByRootPlugin: String {
+        guard isMenuShut, state.menuOpen != nil || state.bar.contextButton.rawValue == "menu" else {
+            return "the root plugin '\(state.root)' hides it"
+        }
+        if state.bar.contextButton.rawValue == "menu" { return "the side menu is closed (type menu to open it)" }
+        return "the side menu is closed"
+    }
+
+    /// True when the side menu is not open: the state URL (`?menu=v`) says when it is, for any
+    /// root plugin, the built-in menu's state too.
     private var isMenuShut: Bool {
         guard state.menuOpen != true else { return false }
         return !stateURL.parameters.contains { $0.key == AppRoutes.menu }

@@ -195,7 +195,9 @@ let package = Package(
                 "AppTestSupport", "Plugboard", "PlugboardABI", "PlugboardEngine", "PlugboardHarness",
                 "PlugboardSimulator",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ]
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["Render/__Snapshots__"]
         ),
     ]
         + cTestPlugins.map {

@@ -21,6 +21,11 @@ struct Run: ParsableCommand {
             In a script or with --json each failure is also a JSON event ("event":"plugin_failed"), \
             and the run ends with exit status 3.
 
+            On a terminal, the drawing, its legend and the prompt fit the terminal's size (80x24 \
+            when it cannot be read), or --size COLSxROWS: the legend goes beside the drawing when \
+            the columns allow, and 'more' pages a legend too long for the rows. Output that is not \
+            a terminal gets the whole drawing, then the whole legend, unless --size is given.
+
             Commands:
 
             """
@@ -55,7 +60,7 @@ struct Run: ParsableCommand {
 
     @Option(
         help:
-            "Fit the drawing to a terminal of COLSxROWS characters (e.g. 80x24); by default the terminal's own size, or 78 columns when output is not a terminal."
+            "Fit the drawing and its legend to a terminal of COLSxROWS characters (e.g. 80x24); by default the terminal's own size (80x24 when it cannot be read), or the whole drawing when output is not a terminal."
     )
     var size: TerminalSize?
 
@@ -98,7 +103,8 @@ struct Run: ParsableCommand {
         var launch = app.engineLaunch
         launch.includesState = json
         launch.openURLCommand = openURLCommand
-        launch.terminal = size ?? .ofStandardOutput
+        let terminal = size ?? .ofStandardOutput
+        launch.terminal = terminal
         launch.startURL = startURL()
         let engine = supervision.driver(launch, logLevel: logging.logLevel.rawValue)
         defer { engine.stop() }
@@ -116,11 +122,11 @@ struct Run: ParsableCommand {
         }
         let persist = StatePersistence(path: stateFile)
         for line in ready.startup { printError(line) }  // "error ID: why" / "fallback ID: why"
-        let shell = ShellSession(engine: engine, json: json)
+        let shell = ShellSession(engine: engine, json: json, terminal: terminal)
         let first = shell.run(line: "show")
         failures.report(first.failures)
         try persist.save(first.stateURL ?? "")
-        print(first.output)
+        printOutput(first.output)
 
         for (index, line) in lines.enumerated() {
             let outcome = shell.run(line: line, number: index + 1)
@@ -134,7 +140,7 @@ struct Run: ParsableCommand {
             }
             try persist.save(outcome.stateURL ?? "")
             // With --json, one object per command: blank lines and comments print nothing.
-            if !outcome.output.isEmpty { print(outcome.output) }
+            if !outcome.output.isEmpty { printOutput(outcome.output) }
         }
         try failures.finish()
         if !interactive && !allowFallbacks && !ready.startup.isEmpty {
@@ -165,6 +171,12 @@ struct Run: ParsableCommand {
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Prints a command's output, ending it with one line break: a drawing ends in one already, and
+/// a blank line after it would take a row of the terminal it is fitted to.
+func printOutput(_ text: String) {
+    print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
 }
 
 func printError(_ message: String) {

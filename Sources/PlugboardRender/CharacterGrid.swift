@@ -13,10 +13,9 @@ struct CellRect: Equatable {
 
 /// A terminal's size in characters (`--size 80x24`, or the tty's).
 public struct TerminalSize: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// Characters per line. The drawing, with its one-character frame, is made no wider.
+    /// Characters per line: the drawing and the legend beside it (or below) are no wider.
     public var columns: Int
-    /// Lines. The drawing, with its frame, is made no taller; the legend and the status line
-    /// follow below it.
+    /// Lines: the drawing, the legend and the status take all but one (the prompt's).
     public var rows: Int
 
     /// A terminal of `columns` × `rows` characters. Fitting the drawing into it, `TextRenderer`
@@ -43,9 +42,11 @@ public struct TerminalSize: Sendable, Hashable, Codable, CustomStringConvertible
 /// proportions.
 struct CellScale: Equatable {
     let columnWidth: Double
+    /// Points per row: twice `columnWidth` (the device's proportions), except in a drawing fitted
+    /// beside its legend, which may be up to `maximumStretch` times wider than that.
+    let rowHeight: Double
     let columns: Int
     let rows: Int
-    var rowHeight: Double { columnWidth * 2 }
 
     /// The widest drawing the renderer makes by default.
     static let maximumColumns = 100.0
@@ -57,18 +58,26 @@ struct CellScale: Equatable {
     init(device: DeviceProfile, columnWidth: Double? = nil) {
         let width = columnWidth ?? max(Self.defaultColumnWidth, device.width / Self.maximumColumns)
         self.columnWidth = width.isFinite && width > 0 ? width : Self.defaultColumnWidth
+        rowHeight = self.columnWidth * 2
         columns = max(1, Int((device.width / self.columnWidth).rounded()))
-        rows = max(1, Int((device.height / (self.columnWidth * 2)).rounded()))
+        rows = max(1, Int((device.height / rowHeight).rounded()))
     }
 
-    /// The finest scale at which the whole device, inside its one-character frame, fits a
-    /// terminal of `size` (a character is about twice as tall as wide), never finer than the
-    /// default. An 80×24 terminal shows a whole phone.
-    static func fitting(_ device: DeviceProfile, in size: TerminalSize) -> Double {
-        let columns = Double(max(8, size.columns - 2))
-        let rows = Double(max(4, size.rows - 2))
-        let width = max(device.width / columns, device.height / (2 * rows))
-        return max(defaultColumnWidth, (width * 100).rounded(.up) / 100)
+    /// How much wider than its true proportions a fitted drawing may be. At 80×24 a phone drawn
+    /// true to shape is 19 columns wide, too narrow for a bar's title and numbered buttons: a
+    /// terminal drawing is a map of where things are and what to type, so readable text matters
+    /// more than the shape, within reason.
+    static let maximumStretch = 2.5
+
+    /// Exactly `columns` × `rows` cells for `device` (a fitted drawing): never finer than the
+    /// default scale, each way.
+    init(device: DeviceProfile, columns: Int, rows: Int) {
+        let columns = max(1, min(columns, Int((device.width / Self.defaultColumnWidth).rounded())))
+        let rows = max(1, min(rows, Int((device.height / (2 * Self.defaultColumnWidth)).rounded())))
+        columnWidth = device.width / Double(columns)
+        rowHeight = device.height / Double(rows)
+        self.columns = columns
+        self.rows = rows
     }
 
     /// The cells `rect` covers (at least one each way), or nil when it is empty.
@@ -85,7 +94,10 @@ struct CellScale: Equatable {
     }
 }
 
-/// A grid of characters with colours, drawn back to front: later drawing covers earlier.
+/// A grid of characters with colours, drawn back to front: later drawing covers earlier, except
+/// that text never overwrites part of other text (which made two labels on one row read as one
+/// word, "Movies at 20:00er"): the earlier text is cut with "…" before the later, or the later
+/// before the earlier; borders are not drawn over text.
 struct CharacterGrid {
     struct Cell: Equatable {
         /// One character, or "" for the second column of a wide character.
@@ -94,14 +106,30 @@ struct CharacterGrid {
         var background: ARGBColor?
     }
 
+    /// A line of text on the grid, kept so that text written later beside it can cut it whole.
+    private struct TextRun {
+        let text: String
+        /// Leading characters (a tap number) never cut for the "…".
+        let keep: Int
+        let row: Int
+        let x0: Int
+        /// The last column it takes.
+        var x1: Int
+        let foreground: ARGBColor?
+    }
+
     let columns: Int
     let rows: Int
     private var cells: [Cell]
+    private var runs: [TextRun?] = []
+    /// Per cell, the index in `runs` of the text drawn there, or -1.
+    private var runAt: [Int]
 
     init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
         cells = Array(repeating: Cell(), count: columns * rows)
+        runAt = Array(repeating: -1, count: columns * rows)
     }
 
     private func contains(_ x: Int, _ y: Int) -> Bool { x >= 0 && x < columns && y >= 0 && y < rows }
@@ -140,64 +168,168 @@ struct CharacterGrid {
     }
 
     /// Blanks `rect` and gives it `background` when there is one (an opaque view, or a button,
-    /// covers what is behind it).
-    mutating func fill(_ rect: CellRect, background: ARGBColor?) {
+    /// covers what is behind it). With `sparingNumbers` (a button), text that starts with a tap
+    /// number stays: buttons side by side in the app may share a row of the drawing (rows 32
+    /// points apart drawn 40 points a row), and each number must stay in sight.
+    mutating func fill(_ rect: CellRect, background: ARGBColor?, sparingNumbers: Bool = false) {
         let visible = visible(rect)
         for y in visible.rows {
             for x in visible.columns {
+                let run = runAt[y * columns + x]
+                if sparingNumbers, run >= 0, (runs[run]?.keep ?? 0) > 0 { continue }
                 clearHalf(x, y)
+                detach(runAt[y * columns + x])
                 cells[y * columns + x].foreground = nil
                 if let background { cells[y * columns + x].background = background }
             }
         }
     }
 
-    /// Draws the border of `rect`: ┌─┐│└┘; a one-row button is `[…]`, a one-row container a rule.
-    mutating func box(_ rect: CellRect, isButton: Bool, color: ARGBColor? = nil) {
+    /// Draws the border of `rect`: ┌─┐│└┘; a one-row button is `[…]` (without the brackets when
+    /// `brackets` is false: its tap number has its own), a one-row container a rule. Cells with
+    /// text keep it: a border drawn over a label would cut it.
+    mutating func box(_ rect: CellRect, isButton: Bool, brackets: Bool = true, color: ARGBColor? = nil) {
         let visible = visible(rect)
         if rect.height == 1 {
-            for x in visible.columns { put("─", x: x, y: rect.y0, foreground: color) }
-            if isButton {
-                put("[", x: rect.x0, y: rect.y0, foreground: color)
-                if rect.width > 1 { put("]", x: rect.x1, y: rect.y0, foreground: color) }
+            for x in visible.columns { border("─", x: x, y: rect.y0, color) }
+            if isButton && brackets {
+                border("[", x: rect.x0, y: rect.y0, color)
+                if rect.width > 1 { border("]", x: rect.x1, y: rect.y0, color) }
             }
             return
         }
         if rect.width == 1 {
-            for y in visible.rows { put("│", x: rect.x0, y: y, foreground: color) }
+            for y in visible.rows { border("│", x: rect.x0, y: y, color) }
             return
         }
         for x in visible.columns {
-            put("─", x: x, y: rect.y0, foreground: color)
-            put("─", x: x, y: rect.y1, foreground: color)
+            border("─", x: x, y: rect.y0, color)
+            border("─", x: x, y: rect.y1, color)
         }
         for y in visible.rows {
-            put("│", x: rect.x0, y: y, foreground: color)
-            put("│", x: rect.x1, y: y, foreground: color)
+            border("│", x: rect.x0, y: y, color)
+            border("│", x: rect.x1, y: y, color)
         }
-        put("┌", x: rect.x0, y: rect.y0, foreground: color)
-        put("┐", x: rect.x1, y: rect.y0, foreground: color)
-        put("└", x: rect.x0, y: rect.y1, foreground: color)
-        put("┘", x: rect.x1, y: rect.y1, foreground: color)
+        border("┌", x: rect.x0, y: rect.y0, color)
+        border("┐", x: rect.x1, y: rect.y0, color)
+        border("└", x: rect.x0, y: rect.y1, color)
+        border("┘", x: rect.x1, y: rect.y1, color)
     }
 
-    /// Writes `text` on `row` between columns `x0` and `x1`, aligned; cut to fit with "…".
+    /// One character of a border, unless text is there.
+    private mutating func border(_ character: Character, x: Int, y: Int, _ color: ARGBColor?) {
+        guard contains(x, y), runAt[y * columns + x] < 0 else { return }
+        put(character, x: x, y: y, foreground: color)
+    }
+
+    /// Writes `text` on `row` between columns `x0` and `x1`, aligned; cut to fit with "…" (never
+    /// its first `keep` characters, a tap number). Text already on the row is not overwritten:
+    /// text that starts before this is cut with "…" one column before it; text that starts at
+    /// or after it limits this one the same way, unless this one is a tap number and that is
+    /// not, which then gives way whole (the number is what the user types).
+    /// False when not even the start of the text (its tap number) found room.
+    @discardableResult
     mutating func write(
-        _ text: String, row: Int, from x0: Int, to x1: Int, alignment: ViewAlignment, foreground: ARGBColor?
-    ) {
+        _ text: String, row: Int, from x0: Int, to x1: Int, alignment: ViewAlignment, foreground: ARGBColor?,
+        keep: Int = 0
+    ) -> Bool {
+        guard row >= 0, row < rows else { return false }
         let available = x1 - x0 + 1
-        guard let line = RenderText.lines(text, width: available, maxLines: 1).first else { return }
-        let width = RenderText.columns(of: line)
+        guard var line = RenderText.lines(text, keep: keep, width: available, maxLines: 1).first else { return false }
+        var width = RenderText.columns(of: line)
         var x: Int
         switch alignment {
         case .left: x = x0
         case .center: x = x0 + (available - width) / 2
         case .right: x = x1 - width + 1
         }
+        guard x < columns, x + width > 0 else { return false }  // off the grid
+        // Text at or after this one's start limits it (or gives way to a tap number). Text is
+        // kept a column apart from other text, except before a tap number, whose "[" parts them.
+        var limit = x + width - 1
+        for (index, run) in runs.enumerated() {
+            guard let run, run.row == row, run.x0 >= x, run.x0 <= limit else { continue }
+            if keep > 0, run.keep == 0 {
+                erase(index)
+            } else {
+                limit = run.x0 - (run.keep > 0 ? 1 : 2)
+            }
+        }
+        if limit < x + width - 1 {
+            let room = limit - x + 1
+            guard room >= min(width, max(2, keep)),
+                let cut = RenderText.lines(text, keep: keep, width: room, maxLines: 1).first
+            else { return false }
+            line = cut
+            width = RenderText.columns(of: line)
+        }
+        // Text that starts before this one and reaches it is cut before it.
+        for (index, run) in runs.enumerated() {
+            guard let run, run.row == row, run.x0 < x, run.x1 >= x - (keep > 0 ? 0 : 1) else { continue }
+            cut(index, before: keep > 0 ? x + 1 : x)
+        }
+        runs.append(TextRun(text: text, keep: keep, row: row, x0: x, x1: x + width - 1, foreground: foreground))
+        place(line, run: runs.count - 1)
+        return true
+    }
+
+    /// True when text is on `row` between columns `x0` and `x1`.
+    func hasText(row: Int, from x0: Int, to x1: Int) -> Bool {
+        guard row >= 0, row < rows else { return true }
+        return columnsOnGrid(x0, x1).contains { runAt[row * columns + $0] >= 0 }
+    }
+
+    /// The columns from `x0` to `x1` that are on the grid (none when they all are off it).
+    private func columnsOnGrid(_ x0: Int, _ x1: Int) -> Range<Int> {
+        let start = max(0, x0)
+        return start..<max(start, min(columns, x1 + 1))
+    }
+
+    /// Puts a run's characters from its start, marking their cells as its.
+    private mutating func place(_ line: String, run index: Int) {
+        guard let run = runs[index] else { return }
+        var x = run.x0
         for character in line {
-            put(character, x: x, y: row, foreground: foreground)
+            put(character, x: x, y: run.row, foreground: run.foreground)
+            for column in x..<(x + RenderText.columns(character)) where contains(column, run.row) {
+                runAt[run.row * columns + column] = index
+            }
             x += RenderText.columns(character)
         }
+    }
+
+    /// Forgets a run partly covered by a view in front (what is left of it stays as it is):
+    /// cutting it again would draw over what covers it.
+    private mutating func detach(_ index: Int) {
+        guard index >= 0, let run = runs[index] else { return }
+        for x in columnsOnGrid(run.x0, run.x1) where runAt[run.row * columns + x] == index {
+            runAt[run.row * columns + x] = -1
+        }
+        runs[index] = nil
+    }
+
+    /// Blanks the cells a run still holds and forgets it.
+    private mutating func erase(_ index: Int) {
+        guard let run = runs[index] else { return }
+        for x in columnsOnGrid(run.x0, run.x1) where runAt[run.row * columns + x] == index {
+            clearHalf(x, run.row)
+            runAt[run.row * columns + x] = -1
+        }
+        runs[index] = nil
+    }
+
+    /// Cuts a run to end, with "…", one column before `x` (erased when not even that fits).
+    private mutating func cut(_ index: Int, before x: Int) {
+        guard let run = runs[index] else { return }
+        erase(index)
+        let room = x - 1 - run.x0
+        guard room > 0, let line = RenderText.lines(run.text, keep: run.keep, width: room, maxLines: 1).first else {
+            return
+        }
+        var shorter = run
+        shorter.x1 = run.x0 + RenderText.columns(of: line) - 1
+        runs[index] = shorter
+        place(line, run: index)
     }
 
     /// The rows as text; with `ansi`, coloured with 24-bit SGR sequences, reset at each row end.

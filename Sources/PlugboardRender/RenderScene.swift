@@ -45,6 +45,9 @@ struct RenderScene {
     let leaving: Node?
     let targets: [TapTarget]
     let logo: Logo?
+    /// The top bar's back, close and menu buttons, by what they do: the legend names them so
+    /// (`[1] back`), not by an identifier such as `context`.
+    let contextButtons: [ViewHandle: SVGGlyphs.Context]
 
     /// The scene of `app` now, or nil once the app is shut down.
     init?(_ app: PlugboardApp) {
@@ -88,6 +91,7 @@ struct RenderScene {
 
         let nodes = root?.flattened ?? []
         let barNode = container.bar?.view.flatMap { bar in nodes.first { $0.view.handle == bar } }
+        contextButtons = Self.contextButtons(in: barNode, state: state)
         if state.bar.presentationStyle == .logo, let url = state.bar.logo, !url.isEmpty, let barNode,
             !barNode.flattened.contains(where: { $0.view.imageURL == url })
         {
@@ -102,6 +106,24 @@ struct RenderScene {
         } else {
             logo = nil
         }
+    }
+
+    /// The buttons of `bar` that go back, close or open the menu: named so by their text ("‹",
+    /// "Back") or identifier ("bar-close"), or the bar's `context` button, which does what the
+    /// state's context button says.
+    private static func contextButtons(in bar: Node?, state: AppState) -> [ViewHandle: SVGGlyphs.Context] {
+        var found: [ViewHandle: SVGGlyphs.Context] = [:]
+        for node in bar?.flattened ?? [] where node.view.kind == .button {
+            let view = node.view
+            if let named = SVGGlyphs.Context.named(text: view.text, identifier: view.identifier) {
+                found[view.handle] = named.glyph
+            } else if (view.text ?? "").isEmpty, view.identifier == "context",
+                let context = SVGGlyphs.Context(rawValue: state.bar.contextButton.rawValue)
+            {
+                found[view.handle] = context
+            }
+        }
+        return found
     }
 
     /// The visible screen, context button, placement and state, as the renderers print them.

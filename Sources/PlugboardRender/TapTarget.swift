@@ -21,24 +21,18 @@ package struct TapTarget: Sendable, Hashable, Codable {
 }
 
 extension PlugboardApp {
-    /// Every visible, enabled view with a tap action in the top layer (the layer the user can
-    /// touch: the root layer in root state, else the top presented container), numbered 1… in
-    /// reading order. Empty once the app is shut down.
+    /// Every enabled view with a tap action that a person can see in the top layer (the layer
+    /// the user can touch: the root layer in root state, else the top presented container),
+    /// numbered 1… in reading order. Left out: hidden views, views whose centre a view in front
+    /// covers (cells under the open side menu) and views whose centre is outside the window;
+    /// `whyNotTappable` says which hides them. Empty once the app is shut down.
     package var tapTargets: [TapTarget] {
-        guard let layer = touchableLayer else { return [] }
-        let tree = environment.views
+        let order = paintOrder()
         var found: [(view: HostView, frame: Rect, order: Int)] = []
-        func visit(_ handle: ViewHandle, origin: (x: Double, y: Double)) {
-            guard let view = tree[handle], !view.isHidden else { return }
-            let frame = Rect(
-                x: origin.x + view.frame.x, y: origin.y + view.frame.y, width: view.frame.width,
-                height: view.frame.height)
-            if view.isEnabled, view.tapAction != nil { found.append((view, frame, found.count)) }
-            for child in view.children { visit(child, origin: (frame.x, frame.y)) }
+        for (position, entry) in order.entries.enumerated() where entry.view.isEnabled && entry.view.tapAction != nil {
+            guard !isOutsideWindow(entry.frame), coveringView(of: position, in: order) == nil else { continue }
+            found.append((entry.view, entry.frame, found.count))
         }
-        guard tree.isVisible(layer), let layerView = tree[layer] else { return [] }
-        let parentOrigin = layerView.parent.flatMap { tree.absoluteFrame(of: $0) } ?? .zero
-        visit(layer, origin: (parentOrigin.x, parentOrigin.y))
         let ordered = found.sorted { a, b in
             if a.frame.y != b.frame.y { return a.frame.y < b.frame.y }
             if a.frame.x != b.frame.x { return a.frame.x < b.frame.x }

@@ -4,7 +4,8 @@ import PlugboardNavigation
 
 /// Draws the composed screen as terminal text: the window in the device's proportions on a
 /// character grid inside a rounded device frame, then a legend of the tap targets and a status
-/// line. Only the top layer is drawn (a presented container covers the whole window).
+/// line (fitted to a terminal, the three share its rows: `TerminalLayout`). Only the top layer
+/// is drawn (a presented container covers the whole window).
 ///
 /// - buttons, containers with a background and the shell's areas (status bar, navigation bar,
 ///   content, screen) get a ┌─┐│└┘ border; an opaque background blanks what is behind it. The
@@ -25,18 +26,36 @@ public enum TextRenderer {
     ///   - app: the app to draw.
     ///   - ansi: colour the drawing with ANSI escape sequences.
     ///   - columnWidth: points per column (a row is twice that); by default 5, or what keeps the
-    ///     drawing at most 100 columns wide.
-    ///   - terminal: the terminal to fit: the whole device is drawn within it (the legend
-    ///     follows below).
+    ///     drawing at most 100 columns wide. With it, `terminal` is not fitted.
+    ///   - terminal: the terminal to fit: the drawing, the legend and the status share its rows
+    ///     but one (the prompt's), the legend beside the drawing when there is room
+    ///     (`TerminalLayout`); without it, the whole drawing then the whole legend below.
+    ///   - legendPage: which page of a legend too long for the terminal to show (1…; past the
+    ///     last it starts again).
     public static func render(
-        _ app: PlugboardApp, ansi: Bool = false, columnWidth: Double? = nil, terminal: TerminalSize? = nil
+        _ app: PlugboardApp, ansi: Bool = false, columnWidth: Double? = nil, terminal: TerminalSize? = nil,
+        legendPage: Int = 1
     ) -> String {
         guard let scene = RenderScene(app) else { return "(the app is shut down)\n" }
-        let width = columnWidth ?? terminal.map { CellScale.fitting(scene.device, in: $0) }
-        let scale = CellScale(device: scene.device, columnWidth: width)
+        let legend = legend(scene)
+        let status = scene.statusFields.map { "\($0.0): \($0.1)" }
+        let lines: [String]
+        if let terminal, columnWidth == nil {
+            lines = TerminalLayout(device: scene.device, terminal: terminal).compose(
+                legend: legend, status: status, page: legendPage
+            ) { drawing(scene, scale: $0, ansi: ansi) }
+        } else {
+            let scale = CellScale(device: scene.device, columnWidth: columnWidth)
+            lines = drawing(scene, scale: scale, ansi: ansi) + legend.map(\.text) + [status.joined(separator: " · ")]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The drawing at `scale` inside its rounded frame.
+    static func drawing(_ scene: RenderScene, scale: CellScale, ansi: Bool) -> [String] {
         var grid = CharacterGrid(columns: scale.columns, rows: scale.rows)
         for layer in [scene.backdrop, scene.root, scene.leaving].compactMap({ $0 }) {
-            draw(layer, on: &grid, scale: scale)
+            draw(layer, on: &grid, scale: scale, scene: scene)
         }
         if let logo = scene.logo, let cells = scale.cells(logo.frame) {
             grid.write(
@@ -44,45 +63,68 @@ public enum TextRenderer {
                 to: cells.x1, alignment: .center, foreground: nil)
         }
         let rule = String(repeating: "─", count: grid.columns)
-        var lines = ["╭" + rule + "╮"] + grid.lines(ansi: ansi).map { "│" + $0 + "│" } + ["╰" + rule + "╯"]
-        lines += legend(scene)
-        lines.append(scene.statusFields.map { "\($0.0): \($0.1)" }.joined(separator: " · "))
-        return lines.joined(separator: "\n") + "\n"
+        return ["╭" + rule + "╮"] + grid.lines(ansi: ansi).map { "│" + $0 + "│" } + ["╰" + rule + "╯"]
     }
 
-    /// One line per tap target, `[n] label (identifier)`, then the visible disabled buttons.
-    static func legend(_ scene: RenderScene) -> [String] {
+    /// One line per tap target, `[n] label (identifier)` (a back, close or menu button of the bar
+    /// is `[n] back`, `[n] close`, `[n] menu`), then the visible disabled buttons.
+    static func legend(_ scene: RenderScene) -> [LegendLine] {
         var lines = scene.targets.map { target in
-            "[\(target.number)] \(target.label)" + (target.identifier.map { " (\(RenderText.singleLine($0)))" } ?? "")
+            if let context = scene.contextButtons[target.view] {
+                return LegendLine(name: "[\(target.number)] \(context.rawValue)")
+            }
+            return LegendLine(
+                name: "[\(target.number)] \(target.label)",
+                identifier: identifier(target.identifier, label: target.label))
         }
-        if lines.isEmpty { lines.append("no tap targets") }
+        if lines.isEmpty { lines.append(LegendLine(name: "no tap targets")) }
         for node in scene.root?.flattened ?? [] where node.view.kind == .button && !node.view.isEnabled {
-            let identifier = node.view.identifier.map { " (\(RenderText.singleLine($0)))" } ?? ""
-            lines.append("[-] \(PlugboardApp.tapLabel(of: node.view))\(identifier) disabled")
+            let label = PlugboardApp.tapLabel(of: node.view)
+            lines.append(
+                LegendLine(
+                    name: "[-] \(label)", identifier: identifier(node.view.identifier, label: label), note: " disabled")
+            )
         }
         return lines
     }
 
+    /// The identifier to show after a label: none when there is none or the label is it already.
+    private static func identifier(_ identifier: String?, label: String) -> String? {
+        guard let identifier else { return nil }
+        let line = RenderText.singleLine(identifier)
+        return line == label ? nil : line
+    }
+
     /// Draws `node` and then its children over it.
-    private static func draw(_ node: RenderScene.Node, on grid: inout CharacterGrid, scale: CellScale) {
-        defer { for child in node.children { draw(child, on: &grid, scale: scale) } }
+    private static func draw(
+        _ node: RenderScene.Node, on grid: inout CharacterGrid, scale: CellScale, scene: RenderScene
+    ) {
+        defer { for child in node.children { draw(child, on: &grid, scale: scale, scene: scene) } }
         guard let cells = scale.cells(node.frame) else { return }
         let view = node.view
         let background = view.backgroundColor.alpha > 0 ? view.backgroundColor : nil
-        if background != nil || view.kind == .button { grid.fill(cells, background: background) }
+        if background != nil || view.kind == .button {
+            grid.fill(cells, background: background, sparingNumbers: view.kind == .button)
+        }
         let boxed = view.kind == .button || node.role != .view || (view.kind == .container && background != nil)
-        if boxed { grid.box(cells, isButton: view.kind == .button) }
-
-        var text = content(of: view)
-        if view.kind == .button, !view.isEnabled { text = "(\(text))" }
         let marker = node.tapNumber.map { "[\($0)]" } ?? ""
+        // A one-row button with a number needs no brackets of its own: `[1]☰`, not `[[1]☰]`.
+        let bracketless = view.kind == .button && cells.height == 1 && !marker.isEmpty
+        if boxed { grid.box(cells, isButton: view.kind == .button, brackets: !bracketless) }
+
+        // A back, close or menu button is its glyph unless it has words: `[1]‹`, not `[1][img: back.png]`.
+        var text = content(of: view)
+        if let context = scene.contextButtons[view.handle], (view.text ?? "").isEmpty { text = glyph(context) }
+        if view.kind == .button, !view.isEnabled { text = "(\(text))" }
         text = marker + text
         guard !text.isEmpty else { return }
         var rows = cells.y0...cells.y1
         var columns = cells.x0...cells.x1
         if boxed {
             rows = cells.height < 3 ? cells.y0...cells.y0 : (cells.y0 + 1)...(cells.y1 - 1)  // else on the border
-            if cells.width - 2 >= min(text.count, max(3, marker.count)) { columns = (cells.x0 + 1)...(cells.x1 - 1) }
+            if !bracketless, cells.width - 2 >= min(text.count, max(3, marker.count)) {
+                columns = (cells.x0 + 1)...(cells.x1 - 1)
+            }
         }
         // Buttons wrap onto the rows inside their border; labels keep to one line, as on a device.
         let lines = RenderText.lines(
@@ -90,9 +132,36 @@ public enum TextRenderer {
         let top = rows.lowerBound + (rows.count - lines.count) / 2
         let color: ARGBColor? = view.kind == .image ? nil : view.textColor
         for (index, line) in lines.enumerated() {
-            grid.write(
+            let keep = index == 0 ? marker.count : 0
+            let written = grid.write(
                 line, row: top + index, from: columns.lowerBound, to: columns.upperBound, alignment: view.alignment,
-                foreground: color)
+                foreground: color, keep: keep)
+            guard !written, index == 0 else { continue }
+            // Its row is taken by other text (views closer than a character row): the next free
+            // row below, so that every number the legend lists is in the drawing, and a label
+            // under another (a title, then its subtitle) is not lost.
+            let nudge = keep > 0 ? maximumNudge : 1
+            for row in (top + 1)..<max(top + 1, min(grid.rows, top + 1 + nudge))
+            where !grid.hasText(row: row, from: columns.lowerBound, to: columns.upperBound) {
+                if grid.write(
+                    line, row: row, from: columns.lowerBound, to: columns.upperBound, alignment: view.alignment,
+                    foreground: color, keep: keep)
+                {
+                    break
+                }
+            }
+        }
+    }
+
+    /// How many rows below its own a tap number may move to find room (a label, one).
+    private static let maximumNudge = 3
+
+    /// The character a back, close or menu button without text is drawn with.
+    private static func glyph(_ context: SVGGlyphs.Context) -> String {
+        switch context {
+        case .back: "‹"
+        case .close: "✕"
+        case .menu: "☰"
         }
     }
 

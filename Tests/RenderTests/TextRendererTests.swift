@@ -83,7 +83,7 @@ import Testing
         let drawing = TextDrawing(TextRenderer.render(app))
         #expect(drawing.gridText.contains("Shows"))
         #expect(drawing.gridText.contains("[1]") && drawing.gridText.contains("close"))
-        #expect(drawing.footer.prefix(2) == ["[1] close (context)", "[2] Shows-To-Plugin (nav-item:shows-to-plugin)"])
+        #expect(drawing.footer.prefix(2) == ["[1] close", "[2] Shows-To-Plugin (nav-item:shows-to-plugin)"])
         #expect(!drawing.output.contains("Home"))  // neither Home's screen nor its bar
         #expect(!drawing.output.contains("Cast") && !drawing.output.contains("[-]"))
         #expect(drawing.statusLine.hasPrefix("screen: shows · title: Shows · context: close · placement: overlay"))
@@ -159,11 +159,88 @@ import Testing
         var grid = CharacterGrid(columns: 6, rows: 1)
         grid.write("日本語", row: 0, from: 0, to: 5, alignment: .left, foreground: nil)
         #expect(grid.lines(ansi: false) == ["日本語"])
-        grid.write("x", row: 0, from: 1, to: 1, alignment: .left, foreground: nil)  // over the second half of 日
+        grid.put("x", x: 1, y: 0, foreground: nil)  // over the second half of 日
         #expect(grid.lines(ansi: false) == [" x本語"])
         var clipped = CharacterGrid(columns: 5, rows: 1)
         clipped.write("日本語", row: 0, from: 0, to: 4, alignment: .right, foreground: nil)
         #expect(clipped.lines(ansi: false) == ["日本…"])
+    }
+
+    @Test func textNeverOverwritesText() {
+        var grid = CharacterGrid(columns: 20, rows: 1)
+        grid.write("Movies at 20:00", row: 0, from: 0, to: 19, alignment: .left, foreground: nil)
+        grid.write("Other", row: 0, from: 8, to: 19, alignment: .left, foreground: nil)
+        #expect(grid.lines(ansi: false) == ["Movies… Other       "])  // the earlier text is cut before the later
+
+        var later = CharacterGrid(columns: 12, rows: 1)
+        later.write("Right", row: 0, from: 5, to: 11, alignment: .left, foreground: nil)
+        later.write("Left side", row: 0, from: 0, to: 11, alignment: .left, foreground: nil)
+        #expect(later.lines(ansi: false) == ["Lef… Right  "])  // the later text stops before the earlier
+
+        var number = CharacterGrid(columns: 8, rows: 1)
+        number.write("label", row: 0, from: 0, to: 7, alignment: .left, foreground: nil)
+        number.write("[3]Go", row: 0, from: 0, to: 7, alignment: .left, foreground: nil, keep: 3)
+        #expect(number.lines(ansi: false) == ["[3]Go   "])  // a tap number wins over a label
+
+        var buttons = CharacterGrid(columns: 10, rows: 1)
+        buttons.write("[2]Guide", row: 0, from: 0, to: 9, alignment: .left, foreground: nil, keep: 3)
+        buttons.write("[3]Web", row: 0, from: 5, to: 9, alignment: .left, foreground: nil, keep: 3)
+        #expect(buttons.lines(ansi: false) == ["[2]G…[3]W…"])  // numbers side by side, each whole
+    }
+
+    @Test func bordersAndButtonsKeepTheTextUnderThem() {
+        var grid = CharacterGrid(columns: 10, rows: 3)
+        grid.write("Hello", row: 1, from: 0, to: 9, alignment: .left, foreground: nil)
+        grid.box(CellRect(x0: 0, y0: 0, x1: 9, y1: 2), isButton: false)
+        #expect(grid.lines(ansi: false)[1] == "Hello    │")
+        grid.write("[4]One", row: 1, from: 0, to: 9, alignment: .left, foreground: nil, keep: 3)
+        grid.fill(CellRect(x0: 0, y0: 1, x1: 9, y1: 1), background: nil, sparingNumbers: true)
+        #expect(grid.lines(ansi: false)[1] == "[4]One    ")
+        grid.fill(CellRect(x0: 0, y0: 1, x1: 9, y1: 1), background: nil)  // an opaque view covers it
+        #expect(grid.lines(ansi: false)[1] == "          ")
+    }
+
+    @Test func aLongLegendIsPaged() {
+        let entries = (1...10).map { LegendLine(name: "[\($0)] item") }
+        let lines = entries.map(\.text)
+        #expect(TerminalLayout.page(entries, room: 12, width: 20, page: 1) == lines)
+        #expect(
+            TerminalLayout.page(entries, room: 4, width: 40, page: 1) == Array(lines[0..<3]) + [
+                "… 7 more: type more (1/4)"
+            ])
+        #expect(
+            TerminalLayout.page(entries, room: 4, width: 40, page: 4) == ["[10] item", "(4/4) type more for the first"])
+        #expect(
+            TerminalLayout.page(entries, room: 4, width: 40, page: 5)
+                == TerminalLayout.page(entries, room: 4, width: 40, page: 1))
+        #expect(
+            TerminalLayout.wrap(["screen: home", "title: Home", "device: phone"], width: 26) == [
+                "screen: home · title: Home", "device: phone",
+            ])
+    }
+
+    /// A line too long for its column drops the identifier whole (a cut one could not be typed).
+    @Test func aLegendLineTooLongLosesItsIdentifierFirst() {
+        let line = LegendLine(name: "[12] Full-screen Guide", identifier: "menu-item:m-guide-full")
+        #expect(line.fitted(width: 60) == "[12] Full-screen Guide (menu-item:m-guide-full)")
+        #expect(line.fitted(width: 30) == "[12] Full-screen Guide")
+        #expect(line.fitted(width: 12) == "[12] Full-s…")
+        let disabled = LegendLine(name: "[-] To-Home", identifier: "nav-item:to-home", note: " disabled")
+        #expect(disabled.text == "[-] To-Home (nav-item:to-home) disabled")
+        #expect(disabled.fitted(width: 24) == "[-] To-Home disabled")
+    }
+
+    @Test(arguments: [
+        TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 120, rows: 40), TerminalSize(columns: 50, rows: 30),
+    ])
+    func aFittedDrawingTakesTheTerminalsRowsButOne(size: TerminalSize) throws {
+        let app = try StandardApp.fixture().launch()
+        let lines = TextRenderer.render(app, terminal: size).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast()
+        #expect(lines.count <= size.rows - 1)
+        #expect(lines.allSatisfy { RenderText.columns(of: $0) <= size.columns })
+        #expect(lines.contains { $0.contains("[1] To-Plugin") })
+        #expect(lines.contains { $0.contains("screen: home") })
     }
 
     @Test func imageNamesAreTheLastPathComponent() {

@@ -42,6 +42,10 @@ package enum ShellCommand: Equatable, Sendable {
         ("wait MS", "advance the virtual clock MS milliseconds: transitions move and end"),
         ("device phone|tablet", "switch the device profile"),
         ("show", "draw the screen again"),
+        (
+            "more",
+            "draw the screen again with the next page of its legend, when the legend is too long for the terminal"
+        ),
         ("state", "print stacks, bar model, context button, frames and cache statistics"),
         ("events", "print the lifecycle and navigation event log"),
         ("help", "list the commands"),
@@ -111,6 +115,7 @@ package enum ShellCommand: Equatable, Sendable {
             }
             return .request(.device(kind))
         case "show": return try noArgument(.show)
+        case "more": return try noArgument(.more)
         case "state": return try noArgument(.state)
         case "events": return try noArgument(.events)
         case "help", "?":

@@ -29,9 +29,13 @@ package final class ShellSession {
         package var failures: [ContainedFailure] = []
     }
 
-    package init(engine: any EngineDriver, json: Bool = false) {
+    /// The terminal the drawings fit (`help` wraps to its width); nil when output is not one.
+    package let terminal: TerminalSize?
+
+    package init(engine: any EngineDriver, json: Bool = false, terminal: TerminalSize? = nil) {
         self.engine = engine
         self.json = json
+        self.terminal = terminal
     }
 
     /// A shell over an app already loaded in this process, drawing as text (tests).
@@ -53,7 +57,7 @@ package final class ShellSession {
         let typed = line.trimmingCharacters(in: .whitespaces)
         switch command {
         case .quit: return Outcome(output: "", succeeded: true, quit: true)
-        case .help where !json: return Outcome(output: Self.helpText, succeeded: true)
+        case .help where !json: return Outcome(output: Self.helpText(terminal: terminal), succeeded: true)
         case .help: return perform(.state, typed: typed, number: number, help: Self.helpLines)
         case .request(let request): return perform(request, typed: typed, number: number)
         }
@@ -92,11 +96,45 @@ package final class ShellSession {
         }
     }
 
-    /// `help` as a person reads it: one command a line, the descriptions aligned.
-    static var helpText: String {
-        let width = ShellCommand.usage.map(\.0.count).max() ?? 0
-        return ShellCommand.usage.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
-            .joined(separator: "\n")
+    /// `help` as a person reads it: what the drawing fits, then one command a line, the
+    /// descriptions in a column and wrapped between words to the terminal's width (80 columns
+    /// when it is not known); a usage too long for the column puts its description below it.
+    static func helpText(terminal: TerminalSize?) -> String {
+        let width = terminal?.columns ?? 80
+        let column = min(ShellCommand.usage.map(\.0.count).filter { $0 <= 20 }.max() ?? 0, width / 3)
+        let indent = String(repeating: " ", count: column + 2)
+        let fits =
+            terminal.map { "The drawing fits \($0) characters" } ?? "The drawing is not fitted to a terminal"
+        var lines = wrap(fits + "; plugboard run --size COLSxROWS fits another size. Commands:", width: width)
+        for (usage, text) in ShellCommand.usage {
+            let description = wrap(text, width: max(20, width - indent.count))
+            if usage.count <= column {
+                lines.append(usage.padding(toLength: column, withPad: " ", startingAt: 0) + "  " + description[0])
+                lines += description.dropFirst().map { indent + $0 }
+            } else {
+                lines.append(usage)
+                lines += description.map { indent + $0 }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most `width` characters, broken only between words (a word longer
+    /// than a line has one to itself).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        return lines + [current]
     }
 
     /// `help` in a JSON line: `usage: what it does`.

@@ -23,6 +23,7 @@ import Testing
         ("device phone", .request(.device(.phone))),
         ("device TABLET", .request(.device(.tablet))),
         ("show", .request(.show)),
+        ("more", .request(.more)),
         ("state", .request(.state)),
         ("events", .request(.events)),
         ("help", .help),
@@ -68,7 +69,7 @@ import Testing
             }
             #expect(try ShellCommand.parse(line) != nil, "\(usage)")
         }
-        #expect(ShellCommand.usage.count == 20)
+        #expect(ShellCommand.usage.count == 21)
     }
 
     @Test(arguments: [

@@ -57,7 +57,8 @@ import Testing
         let byNumber = Dictionary(uniqueKeysWithValues: taps.compactMap { tap in Int(tap.0).map { ($0, tap.1) } })
         #expect(byNumber.count == taps.count)
         let barTaps = ["context", "nav-item:nb-epg", "nav-item:nb-web", "nav-item:nb-live"]
-        let cells = (0..<4).map { "cell:1:\($0)" } + (0..<5).map { "cell:3:\($0)" }
+        // Popular's fifth cell is below the window: out of sight, it has no number.
+        let cells = (0..<4).map { "cell:1:\($0)" } + (0..<4).map { "cell:3:\($0)" }
         #expect(byNumber.keys.sorted().map { byNumber[$0]! } == barTaps + cells)
         #expect(svg.tapped.allSatisfy { $0.attributes["data-view"] == "button" })
         #expect(svg.elements.filter { $0.attributes["data-badge"] != nil }.count == barTaps.count + cells.count)

@@ -19,7 +19,7 @@ import Testing
             .open("app://home/shows?menu=v"), .push(key: "show-details", data: "42"), .root(key: "news", data: nil),
             .present("contact"), .dismiss("menu"), .pop(2),
         ]),
-        .wait(175.5), .clock(.virtual), .open("app://home/shows"), .showScreen("shows"), .show, .state, .events,
+        .wait(175.5), .clock(.virtual), .open("app://home/shows"), .showScreen("shows"), .show, .more, .state, .events,
         .exports, .call(plugin: "epg", name: "epg_tune", arguments: "[5]"), .report(json: true),
         .probe(path: "/p/libA.so", json: false),
     ]
@@ -39,6 +39,7 @@ import Testing
         case .open: "open"
         case .showScreen: "showScreen"
         case .show: "show"
+        case .more: "more"
         case .state: "state"
         case .events: "events"
         case .exports: "exports"
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func theExamplesCoverEveryCase() {
-        #expect(Set(Self.requests.map(Self.caseName)).count == 19)
+        #expect(Set(Self.requests.map(Self.caseName)).count == 20)
     }
 
     @Test(arguments: EngineProtocolTests.requests)

@@ -13,6 +13,8 @@ package final class AppEngine {
     package let app: PlugboardApp?
     /// The number of the first event the next reply carries (`RecentItems` numbering).
     private var nextEvent = 0
+    /// The page of the legend the text drawing shows: 1, or one more after each `more`.
+    private var legendPage = 1
 
     package convenience init(launch: EngineLaunch, environment: PlugboardHost = PlugboardHost())
         throws(EngineStartFailure)
@@ -42,6 +44,7 @@ package final class AppEngine {
     }
 
     package func handle(_ request: EngineRequest, drawing: DrawingFormat? = nil) -> EngineReply {
+        legendPage = request == .more ? legendPage + 1 : 1
         var reply = answer(request)
         reply.lastLibrary = PluginLibrary.lastMapped
         guard let app else { return reply }
@@ -62,7 +65,7 @@ package final class AppEngine {
     private func draw(_ format: DrawingFormat) -> String {
         guard let app else { return "" }
         switch format {
-        case .text: return TextRenderer.render(app, terminal: launch.terminal)
+        case .text: return TextRenderer.render(app, terminal: launch.terminal, legendPage: legendPage)
         case .svg, .animatedSVG:
             return SVGRenderer.render(
                 app, animate: format == .animatedSVG, folder: launch.folder.map { URL(fileURLWithPath: $0) })
@@ -97,7 +100,7 @@ package final class AppEngine {
         case .open(let text): return route([.open(text)], in: app)
         case .showScreen(let id):
             guard app.showScreen(id) else { return .failed("no screen '\(id)' in rivers.json") }
-        case .show, .state, .events: break
+        case .show, .more, .state, .events: break
         case .exports:
             let lines = app.plugins.exports.catalog.flatMap { plugin, functions in
                 functions.map { "\(plugin).\($0.name) \($0.signature)" }
@@ -123,20 +126,40 @@ package final class AppEngine {
         done ? EngineReply(succeeded: true) : .failed(failure)
     }
 
+    /// Taps a numbered target, or the view with an identifier; a view the user cannot see now
+    /// is refused saying what hides it (`whyNotTappable`), never by its handle.
     private func tap(_ target: TapReference, in app: PlugboardApp) -> EngineReply {
-        do {
-            switch target {
-            case .number(let number):
-                guard let found = app.tapTargets.first(where: { $0.number == number }) else {
-                    return .failed("no element [\(number)] on screen")
-                }
-                try app.tap(found.view)
-            case .identifier(let identifier): try app.tap(identifier: identifier)
+        let view: ViewHandle
+        let name: String
+        switch target {
+        case .number(let number):
+            guard let found = app.tapTargets.first(where: { $0.number == number }) else {
+                return .failed("no element [\(number)] on screen")
             }
+            (view, name) = (found.view, "[\(number)]")
+        case .identifier(let identifier):
+            guard let found = Self.find(identifier, in: app) else {
+                return .failed(ViewError.unknownIdentifier(identifier).description)
+            }
+            (view, name) = (found, identifier)
+            if let why = app.whyNotTappable(view) { return .failed("\(name) cannot be tapped: \(why)") }
+        }
+        do throws(ViewError) {
+            try app.tap(view)
             return EngineReply(succeeded: true)
+        } catch ViewError.notTappable(_, let reason) {
+            return .failed("\(name) cannot be tapped: \(reason)")
         } catch {
             return .failed(error.description)
         }
+    }
+
+    /// The view named `identifier`: in the layer the user can touch, else in a layer under it
+    /// (the tap then says what covers it).
+    private static func find(_ identifier: String, in app: PlugboardApp) -> ViewHandle? {
+        let tree = app.environment.views
+        let layers = [app.topContainer.layer] + app.containers.reversed().map(\.layer)
+        return layers.lazy.compactMap { tree.find(identifier: identifier, under: $0) }.first
     }
 
     /// Runs route changes as one transition.

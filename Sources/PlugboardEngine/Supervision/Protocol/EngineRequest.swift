@@ -40,6 +40,10 @@ package enum EngineRequest: Codable, Sendable, Equatable {
     /// Nothing changes: the reply carries the drawing asked for (and the state, if the launch
     /// asks for it).
     case show
+    /// Nothing changes: the reply's text drawing shows the next page of its legend (the legend
+    /// too long for the terminal beside or below the drawing); any other request starts again
+    /// at the first page.
+    case more
     /// The reply carries the state, whatever the launch asks for.
     case state
     /// The reply carries the whole event log, not only the events since the last reply.
@@ -69,7 +73,7 @@ package enum EngineRequest: Codable, Sendable, Equatable {
 
     package var recovery: Recovery {
         switch self {
-        case .open, .showScreen, .show, .state, .events, .exports, .report: .repeated
+        case .open, .showScreen, .show, .more, .state, .events, .exports, .report: .repeated
         case .tap, .back, .close, .menu, .select, .device, .swipe, .route, .wait, .clock: .shown
         case .call, .probe: .failed
         }

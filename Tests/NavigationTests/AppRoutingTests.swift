@@ -88,6 +88,22 @@ import Testing
         }
         #expect(linked.state.bar == tapped.state.bar)
         #expect(linked.isMenuOpen && tapped.isMenuOpen)
+        // The side menu plugin's panel is open too: the root was told its new item before the
+        // menu opened (a side menu closes its panel on select_item).
+        #expect(Self.visibleMenuRows(linked) == Self.visibleMenuRows(tapped))
+        #expect(Self.visibleMenuRows(linked).contains("menu-item:m-news"))
+        let started = try PlugboardApp(
+            folder: Showcase.url, searchPath: Built.searchPath, startURL: "app://news?menu=v")
+        defer { started.shutdown() }
+        #expect(started.state.url == "app://news?menu=v")
+        #expect(Self.visibleMenuRows(started) == Self.visibleMenuRows(linked))
+    }
+
+    /// The identifiers of the menu rows the user can see.
+    static func visibleMenuRows(_ app: PlugboardApp) -> [String] {
+        let tree = app.environment.views
+        return tree.allViews.filter { $0.identifier?.hasPrefix("menu-item:") == true && tree.isVisible($0.handle) }
+            .compactMap(\.identifier).sorted()
     }
 
     @Test func openingAURLRunsTheDiffWithLifecycleEventsInOrder() throws {

@@ -97,6 +97,9 @@ extension PlugboardApp {
             }
         case .show(let key, _):
             if key == AppRoutes.menu {
+                // The root learns its new content first: a side menu closes its panel on
+                // select_item, so told after opening, it would close what the URL opened.
+                syncRootSelection()
                 if !isMenuOpen { menu() }
             } else if let route = routes.route(key), let screenID = route.screenID {
                 var request = NavigationRequest(.screen(screenID), origin: .link, presentation: .present)

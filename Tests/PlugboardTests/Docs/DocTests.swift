@@ -135,23 +135,12 @@ import Testing
 
     /// Runs `command` with bash in `folder`, nothing on standard input, its output merged.
     static func bash(_ command: String, in folder: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["timeout", "300", "bash", "-c", command]
-        process.currentDirectoryURL = folder
-        let environment = ProcessInfo.processInfo.environment
-        process.environment = environment.merging([
-            "PATH": Built.directory + ":" + (environment["PATH"] ?? "/usr/bin:/bin"),
-            "HOME": folder.path + "/.home", "XDG_CACHE_HOME": folder.path + "/.home/cache",
-            "PKG_CONFIG_PATH": PackageRoot.path + "/pkgconfig", "COLUMNS": "80", "LINES": "24",
-        ]) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try run(
+            ["timeout", "300", "bash", "-c", command], in: folder.path,
+            environment: [
+                "PATH": Built.directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                "HOME": folder.path + "/.home", "XDG_CACHE_HOME": folder.path + "/.home/cache",
+                "PKG_CONFIG_PATH": PackageRoot.path + "/pkgconfig", "COLUMNS": "80", "LINES": "24",
+            ])
     }
 }

@@ -37,13 +37,20 @@ package func makeTemporaryDirectory() throws -> URL {
     return url
 }
 
-/// Runs a program and returns its exit status and combined output.
+/// Runs a program and returns its exit status and combined output. It reads nothing (its standard
+/// input is /dev/null, never the terminal); `environment` adds to (or replaces in) this process's.
 @discardableResult
-package func run(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
+package func run(
+    _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
+    process.standardInput = FileHandle.nullDevice
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

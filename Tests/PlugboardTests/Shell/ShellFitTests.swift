@@ -9,7 +9,7 @@ import Testing
 /// cannot be seen has no number, and a tap on it says what hides it.
 @Suite struct ShellFitTests {
     @Test(arguments: [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 60, rows: 20)])
-    func helpWrapsBetweenWordsToTheWidth(size: TerminalSize) {
+    func helpWrapsBetweenWordsToTheWidth(size: TerminalSize) throws {
         let help = ShellSession.helpText(terminal: size)
         let lines = help.split(separator: "\n")
         #expect(lines.allSatisfy { $0.count <= size.columns }, "\(help)")
@@ -20,8 +20,8 @@ import Testing
             for word in description.split(separator: " ") { #expect(words.contains(word), "\(word)") }
         }
         // The descriptions start in one narrow column, not after the longest usage.
-        let back = try? #require(lines.first { $0.hasPrefix("back ") })
-        #expect(back?.firstRange(of: "go back")?.lowerBound.utf16Offset(in: back ?? "") ?? 99 <= 22)
+        let back = try #require(lines.first { $0.hasPrefix("back ") })
+        #expect((back.firstRange(of: "go back")?.lowerBound.utf16Offset(in: back) ?? 99) <= 22)
     }
 
     @Test func aTapOnAViewTheClosedMenuHidesSaysSo() throws {

@@ -85,6 +85,11 @@ enum BarSequenceTests {
                 visible.contains { $0.backgroundColor == step.background },
                 "\(doing): expected the bar painted \(step.background) as the customization helper says; no visible view is"
             )
+            if let stale = visible.first(where: { Self.isPoisoned($0.text) }) {
+                throw CheckFailure(
+                    "\(doing): the bar shows \"\(stale.text ?? "")\": a string from plugboard.host.model read after its "
+                        + "model changed (model.h: valid until the next customize_for_screen with another model)")
+            }
             let titles = visible.filter { $0.kind == .label && ($0.text ?? "").contains(step.screen) }
             try expect(!titles.isEmpty, "\(doing): expected a visible label with the title \"\(step.screen)\"")
             try expect(
@@ -115,6 +120,12 @@ enum BarSequenceTests {
                     ])), position: .start)
         }
         return JSONValue.object(object.setting("nav_items", to: .array(items))).serialized()
+    }
+
+    /// True for text made of a string the host overwrote when its model changed (`####`).
+    static func isPoisoned(_ text: String?) -> Bool {
+        guard let text, text.count >= 2 else { return false }
+        return text.allSatisfy { $0 == "#" }
     }
 
     static func list(_ ids: [String]) -> String { ids.isEmpty ? "none" : ids.joined(separator: ", ") }

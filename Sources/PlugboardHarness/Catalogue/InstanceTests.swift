@@ -4,7 +4,7 @@
 enum InstanceTests {
     static let all: [ConformanceTest] = [
         unknownID, createNoHostCalls, createWithModels, createWithMinimalModels, viewStable, layoutSizes,
-        unknownExtension, viewCallsAccepted, mainThread, destroyReleasesViews,
+        unknownExtension, viewCallsAccepted, mainThread, viewsBounded, destroyReleasesViews,
     ]
 
     static let unknownID = ConformanceTest(
@@ -157,6 +157,25 @@ enum InstanceTests {
             elsewhere.isEmpty,
             "expected host calls on the main thread only; \(elsewhere.count) came from another thread: "
                 + Set(elsewhere).sorted().joined(separator: ", "))
+    }
+
+    static let viewsBounded = ConformanceTest(
+        "instance.views-bounded",
+        "the views an instance owns do not grow while the same session is repeated (a view made per use is released)",
+        strictness: 3, scope: ConformanceTest.everyKind
+    ) { context in
+        let instance = try context.makeInstance()
+        defer { instance.destroy() }
+        func owned() -> Int { context.tree.allViews.count { $0.owner == instance.host.owner } }
+        context.exercise(instance)
+        let first = owned()
+        let sessions = 5
+        for _ in 2...sessions { context.exercise(instance) }
+        let last = owned()
+        try expect(
+            last <= first,
+            "expected the views it owns to stay \(first) while the same session is repeated; \(last) after \(sessions) "
+                + "sessions (\((last - first) / (sessions - 1)) more each): views made per use and never released")
     }
 
     static let destroyReleasesViews = ConformanceTest(

@@ -18,6 +18,8 @@ package final class CheckContext {
         environment = PlugboardHost(
             logger: Logger(label: "plugboard.check") { _ in TranscriptLogHandler(transcript: transcript) })
         host = RecordingHost(environment: environment)
+        host.appScreens = job.subject.plugin?.models.appScreens.map(Set.init)
+        InstanceModels.poisonsForgottenStrings = true
     }
 
     var subject: CheckSubject { job.subject }
@@ -134,6 +136,15 @@ package final class CheckContext {
 
     /// "app's" or "minimal", for messages.
     var modelsName: String { subject.app == nil ? "minimal" : "app's" }
+
+    /// Where the screens a plugin names must be, for messages.
+    var screensName: String { host.appScreens == nil ? "(an empty id)" : "of the app" }
+
+    /// The app's screen ids, for messages: sorted, at most eight.
+    var appScreenList: String {
+        let ids = (host.appScreens ?? []).sorted()
+        return ids.prefix(8).joined(separator: ", ") + (ids.count > 8 ? ", …" : "")
+    }
 
     // MARK: the view tree
 

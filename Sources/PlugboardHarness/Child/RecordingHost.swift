@@ -94,17 +94,25 @@ final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHo
     /// a JSON object before it got here).
     private(set) var openedScreens: [(screen: String, dataSource: JSONValue?)] = []
 
+    /// What opening a screen does to the caller besides recording it: the navigation test makes
+    /// the calling screen disappear during the call, as navigation.h says the host does.
+    var onOpen: (() -> Void)?
+
     func navigation(
         _ host: InstanceHost, open screenID: String, dataSource: JSONValue?, mode: ScreenPresentation?
     ) -> Bool {
         openedScreens.append((screenID, dataSource))
+        onOpen?()
         return true
     }
 
     func forgetOpenedScreens() { openedScreens.removeAll() }
 
-    /// Every screen exists for the harness, so plugins show the cells that open them.
-    func screenExists(_ screenID: String) -> Bool { !screenID.isEmpty }
+    /// The app's rivers.json screen ids; nil (a library checked alone): every non-empty id is a
+    /// screen, so plugins show the cells that open them.
+    var appScreens: Set<String>?
+
+    func screenExists(_ screenID: String) -> Bool { appScreens?.contains(screenID) ?? !screenID.isEmpty }
 
     // MARK: ScreenHostDelegate
 

@@ -50,6 +50,12 @@ package struct CheckModels: Sendable, Codable, Equatable {
     /// True for the harness's own minimal models (a library checked alone): a screen may rightly
     /// decline them all (it needs a data source of its own), which is then said once, not failed.
     package var minimal = false
+    /// The rivers.json screen ids of the app (nil for a library checked alone): where a screen
+    /// may navigate or swipe to. Without an app any non-empty id is taken for a screen.
+    package var appScreens: [String]?
+
+    /// The screen models to try, or one nil (the screen made with `{}`) when there are none.
+    var screensOrNone: [ScreenModel?] { screens.isEmpty ? [nil] : screens.map(Optional.some) }
 
     package struct ScreenModel: Sendable, Codable, Equatable {
         package var screen: String

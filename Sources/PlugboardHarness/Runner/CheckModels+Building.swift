@@ -91,6 +91,7 @@ extension CheckModels {
         let identifier = entry.manifest.identifier
         let screens = configuration.rivers.screens
         models.plugin = entry.pluginModelJSON
+        models.appScreens = screens.map(\.id)
         switch plugin.kind {
         case .screen:
             // Every way the app creates the screen: a rivers.json screen of its type, a nav item

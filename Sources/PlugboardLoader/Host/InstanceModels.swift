@@ -5,7 +5,7 @@ import PlugboardCore
 /// The models one instance was handed as JSON text, read for `plugboard.host.model`: parsed on
 /// the first query, walked by path, and the C strings handed out kept until that model changes
 /// (a bar's next `customize_for_screen`) or the instance goes.
-final class InstanceModels {
+package final class InstanceModels {
     package enum Kind: Int32, CaseIterable {
         case plugin = 0, screen = 1, navBar = 2, dataSource = 3
     }
@@ -90,9 +90,20 @@ final class InstanceModels {
         return value
     }
 
+    /// Set by `plugboard check`'s test processes: strings of a changed model are overwritten
+    /// with `#` and never freed, so a plugin that reads one after its lifetime shows `####`
+    /// instead of reading freed memory that often still holds the old text.
+    nonisolated(unsafe) package static var poisonsForgottenStrings = false
+
     private func forget(_ kind: Kind) {
         guard !self[kind].strings.isEmpty else { return }
-        for pointer in self[kind].strings.values { free(pointer) }
+        for pointer in self[kind].strings.values {
+            if Self.poisonsForgottenStrings {
+                memset(pointer, Int32(UInt8(ascii: "#")), strlen(pointer))
+            } else {
+                free(pointer)
+            }
+        }
         self[kind].strings = [:]
     }
 }

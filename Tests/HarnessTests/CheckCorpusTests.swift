@@ -15,13 +15,13 @@ struct CheckCorpusTests {
         "instance.create-no-host-calls", "instance.create-models", "instance.create-empty-models",
         "instance.view-stable",
         "instance.layout-sizes", "instance.unknown-extension", "instance.view-calls-accepted", "instance.main-thread",
-        "instance.destroy-releases-views", "screen.lifecycle", "screen.taps", "screen.attributes",
-        "screen.transitions", "screen.gesture-navigation", "screen.custom-bar",
+        "instance.views-bounded", "instance.destroy-releases-views", "screen.lifecycle", "screen.taps",
+        "screen.attributes", "screen.navigation", "screen.transitions", "screen.gesture-navigation", "screen.custom-bar",
     ]
     /// The tests that show a screen.
     static let appearingTests = [
-        "instance.view-calls-accepted", "instance.main-thread", "instance.destroy-releases-views", "screen.lifecycle",
-        "screen.taps",
+        "instance.view-calls-accepted", "instance.main-thread", "instance.views-bounded",
+        "instance.destroy-releases-views", "screen.lifecycle", "screen.taps", "screen.navigation",
     ]
     /// The library tests that call the entry's init.
     static let initializingTests = [
@@ -99,7 +99,8 @@ struct CheckCorpusTests {
                 ], .crashed),
             message: "SIGSEGV"),
         Case(
-            library: "BrokenTapCrash", expected: ["screen.taps": .crashed],
+            // Both tests tap every view.
+            library: "BrokenTapCrash", expected: ["screen.taps": .crashed, "screen.navigation": .crashed],
             message: #"SIGSEGV during tap action of"#),
         Case(
             library: "BrokenRefusedViewCalls", expected: ["instance.view-calls-accepted": .failed],

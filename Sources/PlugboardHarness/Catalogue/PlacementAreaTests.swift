@@ -4,8 +4,8 @@ import PlugboardLoader
 
 /// ext/placement.h with the area (ABI 1.3): a root that places the bar is given where the bar
 /// belongs on each device, with and without a status bar, and with a large title. The bar must
-/// lie inside that area (nothing of it under the status bar), and nothing the root draws may lie
-/// over it.
+/// lie inside that area (nothing of it under the status bar), nothing the root draws may lie
+/// over it, and on top means the screens start below it.
 enum PlacementAreaTests {
     /// One area the host may give: a device, whether the status bar is the root's to keep clear
     /// (the UI Builder bar), and whether the screen prefers a large title.
@@ -31,7 +31,7 @@ enum PlacementAreaTests {
 
     static let placementArea = ConformanceTest(
         "root.placement-area",
-        "on phone and tablet, with and without a status bar, with a large title: the bar lies in the area the host gives and nothing of the root covers it",
+        "on phone and tablet, with and without a status bar, with a large title: the bar lies in the area the host gives, nothing of the root covers it, and on_top screens start below it",
         strictness: 3, scope: .plugin([.root])
     ) { context in
         let root = try context.makeRoot(menuJSON: try context.plugin.models.menu)
@@ -67,6 +67,14 @@ enum PlacementAreaTests {
                     "\(doing): expected nothing of the root over the bar; drawn over it: "
                         + covering.map { "\($0.kind) \($0.identifier.map { "'\($0)'" } ?? "\($0.handle)")" }.joined(
                             separator: ", "))
+                if placement == .onTop, let container = context.host.screenContainer,
+                    let screens = tree.absoluteFrame(of: container), tree.isVisible(container)
+                {
+                    try expect(
+                        screens.y - origin.y >= frame.maxY - 0.5,
+                        "\(doing): expected the screens below the bar, from y \(frame.maxY); the screen container "
+                            + "starts at y \(screens.y - origin.y), under the bar (on_top is above the content)")
+                }
                 try context.expectNoRefusals(during: doing)
             }
         }

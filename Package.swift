@@ -19,7 +19,7 @@ let corpusPlugins = [
     "BrokenNonUTF8Descriptor", "BrokenPlacementCrash", "BrokenHugeCount", "BrokenOtherThread",
     "BrokenAcceptsUnknownID", "BrokenRefusedViewCalls", "BrokenFuzzCrash", "BrokenStaleHost", "BrokenEntryInitLoop",
     "BrokenGarbageFactory", "BrokenTapCrash", "BrokenTransitionRange", "BrokenGestureTarget", "BrokenCustomBarView",
-    "BrokenStaleNavButtons", "BrokenPaintsOnce", "BrokenIgnoresArea", "BrokenContentOverBar",
+    "BrokenStaleNavButtons", "BrokenPaintsOnce", "BrokenIgnoresArea", "BrokenContentOverBar", "BrokenStaleModelString",
 ]
 
 /// First-party plugins: real shared libraries in `Plugins/<name>`, loaded like any third-party

@@ -13,14 +13,15 @@ struct CheckCorpusTests {
     /// init (strictness 5, no fuzzing).
     static let creatingTests = [
         "instance.create-no-host-calls", "instance.create-models", "instance.create-empty-models",
-        "instance.view-stable",
+        "instance.view-stable", "instance.model-queries",
         "instance.layout-sizes", "instance.unknown-extension", "instance.view-calls-accepted", "instance.main-thread",
         "instance.views-bounded", "instance.destroy-releases-views", "screen.lifecycle", "screen.taps",
-        "screen.attributes", "screen.navigation", "screen.transitions", "screen.gesture-navigation", "screen.custom-bar",
+        "screen.attributes", "screen.navigation", "screen.transitions", "screen.gesture-navigation",
+        "screen.custom-bar",
     ]
     /// The tests that show a screen.
     static let appearingTests = [
-        "instance.view-calls-accepted", "instance.main-thread", "instance.views-bounded",
+        "instance.view-calls-accepted", "instance.main-thread", "instance.views-bounded", "instance.model-queries",
         "instance.destroy-releases-views", "screen.lifecycle", "screen.taps", "screen.navigation",
     ]
     /// The library tests that call the entry's init.
@@ -130,6 +131,10 @@ struct CheckCorpusTests {
                 "placing the bar overlay on a phone: expected nothing of the root over the bar; drawn over it: container 'screen-container'"
         ),
         Case(
+            library: "BrokenStaleModelString",
+            expected: ["instance.model-queries": .failed, "nav-bar.screen-sequence": .failed],
+            message: "a string from plugboard.host.model read after its model changed"),
+        Case(
             library: "BrokenPaintsOnce",
             expected: ["nav-bar.applies-customization": .failed, "nav-bar.screen-sequence": .failed],
             message: "expected"),
@@ -178,7 +183,7 @@ struct CheckCorpusTests {
         #expect(lines.contains("broken_wrong_context_button (libBrokenWrongContextButton.so)"))
         #expect(lines.contains { $0.hasPrefix("  failed     nav-bar.context-buttons: with context button close") })
         #expect(
-            lines.suffix(2).first?.contains(" passed, 1 failed, 0 crashed, 0 timed out, 3 skipped, 0 warnings") == true)
+            lines.suffix(2).first?.contains(" passed, 1 failed, 0 crashed, 0 timed out, 4 skipped, 0 warnings") == true)
         #expect(lines.last == "FAILURE")
         #expect(!result.stdout.contains("\u{1B}["), "no colour when standard output is not a terminal")
     }

@@ -356,14 +356,24 @@ enum HostTables {
         ))
 
     /// What a model query names: the instance, model, path and value; nil (missing) for refused
-    /// calls, unknown models, paths that are NULL or not UTF-8, and paths that lead nowhere.
+    /// calls, unknown models, paths that are NULL or not UTF-8, and paths that lead nowhere. A
+    /// path that is not one of the grammar is refused (logged): it could never read anything.
     private static func modelQuery(
         _ host: UnsafePointer<pb_host_t>?, _ call: String, _ model: pb_model_t, _ path: UnsafePointer<CChar>?
     ) -> (instance: InstanceHost, kind: InstanceModels.Kind, path: String, value: JSONNode)? {
         guard let instance = InstanceHost.from(host, call), let kind = InstanceModels.Kind(rawValue: model), let path,
-            let text = String(validatingCString: path), let value = instance.models.value(kind, at: text)
+            let text = String(validatingCString: path)
         else { return nil }
-        return (instance, kind, text, value)
+        switch instance.models.lookup(kind, at: text) {
+        case .value(let value): return (instance, kind, text, value)
+        case .missing: return nil
+        case .malformed:
+            instance.refuse(
+                call,
+                because: "\(text.debugDescription) is no model path (keys joined by dots, indexes in brackets: "
+                    + "nav_items[0].title)")
+            return nil
+        }
     }
 
     /// `plugboard.host.screen-bar`: each setter changes the calling screen's values.

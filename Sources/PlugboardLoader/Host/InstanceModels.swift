@@ -58,21 +58,30 @@ package final class InstanceModels {
         self[kind].parsed = nil
     }
 
-    /// The value at `path` of the model, or nil when the model, the path or the value is missing.
-    func value(_ kind: Kind, at path: String) -> JSONNode? {
-        guard let root = model(kind), let components = ModelPath.parse(path) else { return nil }
-        var node = root
+    /// What a path reads in a model.
+    enum Lookup {
+        case value(JSONNode)
+        /// No such model, or nothing at the path.
+        case missing
+        /// The path is not one of the grammar (model.h): it can never read anything.
+        case malformed
+    }
+
+    /// The value at `path` of the model.
+    func lookup(_ kind: Kind, at path: String) -> Lookup {
+        guard let components = ModelPath.parse(path) else { return .malformed }
+        guard var node = model(kind) else { return .missing }
         for component in components {
             switch component {
             case .key(let key):
-                guard let next = node[key] else { return nil }
+                guard let next = node[key] else { return .missing }
                 node = next
             case .index(let index):
-                guard let next = node[index] else { return nil }
+                guard let next = node[index] else { return .missing }
                 node = next
             }
         }
-        return node
+        return .value(node)
     }
 
     /// A C string that lives until the model changes, made once per (model, request).

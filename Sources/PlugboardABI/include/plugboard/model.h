@@ -28,7 +28,9 @@
  * `customize_for_screen` with another screen, nav-bar or data-source model; the plugin model
  * never changes) or the instance is destroyed. Available from `init` on (host calls
  * during `create` are refused). All functions [main-thread]; a NULL or non-UTF-8 path reads as
- * missing. Offered to every instance kind. */
+ * missing, and so does a path that is not of the grammar above (`nav_items[0]title`,
+ * `nav_items[0`), which the host also logs as a refused call: it can never read anything.
+ * Offered to every instance kind. */
 #ifndef PLUGBOARD_MODEL_H
 #define PLUGBOARD_MODEL_H
 

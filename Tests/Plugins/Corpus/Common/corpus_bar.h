@@ -32,6 +32,8 @@
  *   CORPUS_ENTRY_INIT(info)           statement run by the first entry init: see corpus_entry.h.
  *   CORPUS_ON_CREATE(state)           statement run by `create` just before it returns the instance.
  *   CORPUS_ON_INIT(state)             statement run at the end of a successful `init`.
+ *   CORPUS_ON_LAYOUT(state)           statement run at the end of `layout`.
+ *   CORPUS_ON_DESTROY(state)          statement run first in `destroy`.
  *   CORPUS_CLOSE_BUTTON_REPORTS       what the "close" button's tap passes to button_pressed
  *                                     (default PB_BAR_BUTTON_CLOSE).
  *   CORPUS_FIXED_APPEARANCE           0 (default): follow the customization helper; 1: ignore it:
@@ -59,6 +61,12 @@
 #endif
 #ifndef CORPUS_ON_INIT
 #define CORPUS_ON_INIT(state) ((void)0)
+#endif
+#ifndef CORPUS_ON_LAYOUT
+#define CORPUS_ON_LAYOUT(state) ((void)0)
+#endif
+#ifndef CORPUS_ON_DESTROY
+#define CORPUS_ON_DESTROY(state) ((void)0)
 #endif
 #ifndef CORPUS_CLOSE_BUTTON_REPORTS
 #define CORPUS_CLOSE_BUTTON_REPORTS PB_BAR_BUTTON_CLOSE
@@ -268,6 +276,7 @@ static bool corpus_bar_init(const pb_nav_bar_t *bar) {
 static void corpus_bar_destroy(const pb_nav_bar_t *bar) {
     corpus_bar_state_t *state = corpus_bar_state(bar);
     size_t i;
+    CORPUS_ON_DESTROY(state);
 #if CORPUS_RELEASE_VIEWS_ON_DESTROY
     const pb_host_t *host = state->host;
     pb_view_t views[7];
@@ -309,6 +318,7 @@ static void corpus_bar_layout(const pb_nav_bar_t *bar, double width, double heig
         pb_rect_t frame = corpus_frame_in(width, height, x, 0, CORPUS_BAR_BUTTON_WIDTH, height);
         v->set_frame(host, state->nav_buttons[i], frame);
     }
+    CORPUS_ON_LAYOUT(state);
 }
 
 static void corpus_bar_customize_for_screen(const pb_nav_bar_t *bar, const char *screen_json,

@@ -1,7 +1,8 @@
 /// Every test of `plugboard check`, in the order they run. `--list` prints it.
 package enum Catalogue {
     package static let tests: [ConformanceTest] =
-        LibraryTests.all + DescriptorTests.all + InstanceTests.all + [ModelQueryTests.modelQueries] + ScreenTests.all + ScreenExtensionTests.all
+        LibraryTests.all + DescriptorTests.all + InstanceTests.all + [ModelQueryTests.modelQueries] + ScreenTests.all
+        + ScreenExtensionTests.all
         + NavigationBarTests.all
         + [BarSequenceTests.screenSequence, PlacementAreaTests.placementArea]
         + RootTests.all + ExportTests.all + FuzzTests.all

@@ -41,7 +41,9 @@ enum ModelQueryTests {
             bar.layout(width: 390, height: 44)
         }
         guard let root = bar.view else { return }
-        let stale = context.subtree(root).first { context.tree.isVisible($0.handle) && BarSequenceTests.isPoisoned($0.text) }
+        let stale = context.subtree(root).first {
+            context.tree.isVisible($0.handle) && BarSequenceTests.isPoisoned($0.text)
+        }
         try expect(
             stale == nil,
             "after a new bar model the bar shows \"\(stale?.text ?? "")\": a string from plugboard.host.model read after "

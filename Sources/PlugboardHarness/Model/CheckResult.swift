@@ -62,10 +62,10 @@ package struct CheckReport: Sendable, Codable {
     /// True when nothing failed, crashed or timed out.
     package var succeeded: Bool { !results.contains { $0.status.isFailure } }
 
-    /// `N passed, N failed, N crashed, N timed out, N skipped, N warnings`.
+    /// `N passed, N failed, N crashed, N timed out, N skipped, N warnings` (`1 warning`).
     package var summary: String {
         "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.crashed)) crashed, "
-            + "\(count(.timedOut)) timed out, \(count(.skipped)) skipped, \(count(.warning)) warnings"
+            + "\(count(.timedOut)) timed out, \(count(.skipped)) skipped, \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s")"
     }
 
     /// The groups in the order they were first reported.

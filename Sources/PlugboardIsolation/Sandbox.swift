@@ -34,7 +34,51 @@ package enum Sandbox {
     package static func confine(_ grants: SandboxGrants, readable: [String] = [], writable: [String] = [])
         -> [String]
     {
-        guard ProcessInfo.processInfo.environment[disabledVariable] == nil else { return [] }
+        guard !isDisabled else { return [] }
+        var missing = limitAndEnterNamespaces(grants)
+        let warden = pb_sandbox_warden_status()  // an engine's; -1 elsewhere
+        if warden > 0 {
+            missing.append(
+                "the warden's ptrace (\(why(warden))): a crash is blamed on what the flight recorder names, which a plugin can write"
+            )
+        }
+        missing += dieWithParent()
+        missing += restrictFiles(grants, readable: readable, writable: writable)
+        missing += filter(pb_sandbox_install_filter(getpid(), grants.network ? 1 : 0))
+        return missing
+    }
+
+    /// Confines a fork server (`plugboard check`'s, one per library) as far as a process that
+    /// forks may be: the limits, namespaces and Landlock of `confine`, and the filter's variant
+    /// that still lets it make processes and signal them (`pb_sandbox_install_server_filter`).
+    /// It watches its parent through its socket, not with a thread: a process that forks must
+    /// have one thread. Each process it forks completes the confinement (`confineForked`).
+    /// Returns the parts that could not be applied, as `confine` does.
+    package static func confineServer(_ grants: SandboxGrants, readable: [String] = []) -> [String] {
+        guard !isDisabled else { return [] }
+        return limitAndEnterNamespaces(grants) + restrictFiles(grants, readable: readable, writable: [])
+            + filter(pb_sandbox_install_server_filter(grants.network ? 1 : 0))
+    }
+
+    /// Completes, in a process a fork server forked, the confinement of a fresh child: IPC and
+    /// network namespaces of its own, death with its parent (the server) and the whole filter
+    /// over the server's variant. The limits and Landlock it inherits. Returns the parts that
+    /// could not be applied.
+    package static func confineForked(_ grants: SandboxGrants) -> [String] {
+        guard !isDisabled else { return [] }
+        var missing: [String] = []
+        let namespaces = pb_sandbox_unshare_forked(grants.network ? 1 : 0)
+        if namespaces != 0 {
+            missing.append("namespaces of its own (\(why(namespaces))): the tests of a library share IPC objects")
+        }
+        return missing + dieWithParent() + filter(pb_sandbox_install_filter(getpid(), grants.network ? 1 : 0))
+    }
+
+    /// True when `--no-sandbox` turned the sandbox off.
+    private static var isDisabled: Bool { ProcessInfo.processInfo.environment[disabledVariable] != nil }
+
+    /// The resource limits, and the namespaces the constructor did not enter.
+    private static func limitAndEnterNamespaces(_ grants: SandboxGrants) -> [String] {
         var missing: [String] = []
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)  // a crash is contained, not a core file
@@ -54,28 +98,17 @@ package enum Sandbox {
             let network = grants.network ? "" : "; UDP and other non-TCP sockets reach the network"
             missing.append("namespaces (\(why(namespaces))): plugins share IPC with the supervisor\(network)")
         }
-        let warden = pb_sandbox_warden_status()  // an engine's; -1 elsewhere
-        if warden > 0 {
-            missing.append(
-                "the warden's ptrace (\(why(warden))): a crash is blamed on what the flight recorder names, which a plugin can write"
-            )
-        }
-        let death = pb_sandbox_die_with_parent()
-        if death != 0 {
-            missing.append("the parent watch (\(why(death))): an engine can outlive its supervisor")
-        }
-        let files = restrictFiles(grants, readable: readable, writable: writable)
-        if files != 0 {
-            missing.append(
-                "Landlock (\(why(files))): a plugin can read and write every file the user can, and reach TCP ports")
-        }
-        let filter = pb_sandbox_install_filter(getpid(), grants.network ? 1 : 0)
-        if filter != 0 {
-            missing.append(
-                "the seccomp filter (\(why(filter))): a plugin can signal, stop or trace its supervisor and run programs"
-            )
-        }
         return missing
+    }
+
+    private static func dieWithParent() -> [String] {
+        let death = pb_sandbox_die_with_parent()
+        return death == 0 ? [] : ["the parent watch (\(why(death))): an engine can outlive its supervisor"]
+    }
+
+    private static func filter(_ status: Int32) -> [String] {
+        guard status != 0 else { return [] }
+        return ["the seccomp filter (\(why(status))): a plugin can signal, stop or trace its supervisor and run programs"]
     }
 
     /// What every sandboxed child may read: the system's libraries, data and the few
@@ -103,17 +136,20 @@ package enum Sandbox {
     }
 
     /// Applies Landlock: reads beneath the system's folders, `readable` and the grants; writes
-    /// beneath `writable` and the granted folders (and to /dev/null). Returns 0 or errno.
-    private static func restrictFiles(_ grants: SandboxGrants, readable: [String], writable: [String]) -> Int32 {
+    /// beneath `writable` and the granted folders (and to /dev/null). Returns what it leaves open
+    /// when the kernel refuses.
+    private static func restrictFiles(_ grants: SandboxGrants, readable: [String], writable: [String]) -> [String] {
         let reads = systemReadable + readable + grants.read
         let writes = ["/dev/null"] + writable + grants.write
-        return withCStrings(reads) { reads in
+        let status = withCStrings(reads) { reads in
             withCStrings(writes) { writes in
                 pb_sandbox_landlock(
                     reads.baseAddress, Int32(reads.count), writes.baseAddress, Int32(writes.count),
                     grants.network ? 1 : 0)
             }
         }
+        guard status != 0 else { return [] }
+        return ["Landlock (\(why(status))): a plugin can read and write every file the user can, and reach TCP ports"]
     }
 
     /// `body` with `strings` as an array of C strings that live until it returns.

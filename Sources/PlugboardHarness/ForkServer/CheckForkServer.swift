@@ -1,0 +1,99 @@
+import Foundation
+import PlugboardCore
+import PlugboardIsolation
+
+/// A fork server of `plugboard check` (`plugboard __check-child --serve LIBRARY`, one per
+/// library): it pays once for what a fresh child pays for every test — starting this executable,
+/// mapping the Swift runtime, loading the library — and then forks a process for each test.
+/// A forked process is a copy-on-write copy: it cannot see what another test did, and a crash,
+/// an `exit()` or a hang ends only it.
+///
+/// Forking is only safe from a process with one thread (the copy has only the thread that
+/// forked; a lock another thread held stays locked for ever, and Dispatch refuses to run in
+/// it). By `main` the Swift runtime has started Dispatch's threads, so the server runs before
+/// `main`, from the sandbox's constructor (`pb_check_fork_server`), and each process it forks
+/// returns from there, goes on to `main` and runs its job (`runForkedJob`). The server refuses —
+/// and the parent runs that library's tests in fresh processes — when the library's constructors
+/// started a thread, or a process (which could read the server's socket and its jobs' keys).
+/// It loads the library with `dlopen` only: the entry's `init` runs in each test, as in a fresh
+/// child.
+///
+/// The messages (records on the socket that is its standard input, `ForkServerChannel`):
+/// to the parent `gap TEXT` (a part of the sandbox the kernel refused), then `ready` or
+/// `unsafe REASON`; then for each job `exited N` or `signaled N`. From the parent
+/// `job KEY\nJSON` with the transcript and output descriptors attached, and `kill` (the test's
+/// time is up).
+package enum CheckForkServer {
+    /// The job of a process the server forked, set in it right after the fork.
+    nonisolated(unsafe) private static var forkedJob: (message: [UInt8], transcript: Int32)?
+
+    /// Loads `library` and serves jobs until the parent closes the socket, then ends the
+    /// process; returns only in a forked process, with `forkedJob` set.
+    static func serve(library: String) {
+        let channel = ForkServerChannel(descriptor: STDIN_FILENO)
+        // Opened before Landlock: a test process's standard input.
+        let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        func refuse(_ reason: String) -> Never {
+            channel.send("unsafe " + reason)
+            _exit(0)
+        }
+        let threads = ForkServerProcess.threadCount
+        guard threads == 1 else { refuse("the harness had \(threads) threads before it loaded the library") }
+        let reaper = ForkServerProcess.becomeSubreaper()
+        guard reaper == 0 else { refuse("it cannot watch the processes a constructor starts (errno \(reaper))") }
+        let folder = URL(fileURLWithPath: library).deletingLastPathComponent().path
+        for gap in Sandbox.confineServer(SandboxGrants(), readable: [folder]) {
+            channel.send("gap " + CheckRunner.gapPrefix + gap)
+        }
+        guard dlopen(library, RTLD_NOW | RTLD_LOCAL) != nil else {
+            refuse("dlopen failed: \(dlerror().map { String(cString: $0) } ?? "unknown error")")
+        }
+        let started = ForkServerProcess.threadCount - 1
+        guard started == 0 else { refuse("a constructor of the library started \(started) thread(s)") }
+        guard !ForkServerProcess.hasChildren else { refuse("a constructor of the library started a process") }
+        channel.send("ready")
+        while let record = channel.receive() {
+            guard record.bytes.starts(with: Array("job ".utf8)), record.descriptors.count == 2 else {
+                record.descriptors.forEach { close($0) }
+                continue  // a `kill` that came after its process ended
+            }
+            let (transcript, output) = (record.descriptors[0], record.descriptors[1])
+            let child = ForkServerProcess.fork()
+            if child == 0 {
+                dup2(nothing, STDIN_FILENO)  // and the socket is no longer the test's
+                dup2(output, STDOUT_FILENO)
+                dup2(output, STDERR_FILENO)
+                close(output)
+                forkedJob = (Array(record.bytes.dropFirst(4)), transcript)
+                return
+            }
+            record.descriptors.forEach { close($0) }
+            guard child > 0 else {
+                channel.send("unforked errno \(errno)")
+                continue
+            }
+            guard let ending = ForkServerProcess.wait(for: child, killedBy: channel) else { _exit(0) }
+            switch ending {
+            case .exited(let status): channel.send("exited \(status)")
+            case .signaled(let signal): channel.send("signaled \(signal)")
+            case .timedOut: channel.send("signaled \(SIGKILL)")
+            }
+        }
+        _exit(0)
+    }
+
+    /// Runs the job of this forked process (`__check-child --serve` reaches `main` only there).
+    package static func runForkedJob() -> Never {
+        guard let job = forkedJob else {
+            ForkServerChannel(descriptor: STDIN_FILENO).send("unsafe the fork server did not start before main")
+            _exit(0)
+        }
+        CheckChild.runForked(job.message, transcript: job.transcript)
+    }
+}
+
+/// The sandbox's constructor calls this in `plugboard __check-child --serve LIBRARY`, before main.
+@_cdecl("pb_check_fork_server")
+package func checkForkServer(_ library: UnsafePointer<CChar>) {
+    CheckForkServer.serve(library: String(cString: library))
+}

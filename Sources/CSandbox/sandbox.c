@@ -170,8 +170,7 @@ static void pb_sandbox_enter_early_namespaces(int argc, char **argv);
 /* The fork server of `plugboard check` (`__check-child --serve LIBRARY`), written in Swift
  * (PlugboardHarness's `CheckForkServer`) and linked only where the harness is. It runs here,
  * before main, because by main the Swift runtime has started threads and a process with
- * threads must not fork; it returns only in the processes it forks, which go on to main and
- * run their test. */
+ * threads must not fork. It never returns: the processes it forks run their test and end there. */
 extern void pb_check_fork_server(const char *library) __attribute__((weak));
 
 __attribute__((constructor)) static void pb_sandbox_enter_namespaces(int argc, char **argv, char **envp) {

@@ -210,7 +210,7 @@ struct CheckChildCommand: ParsableCommand {
     }
 
     func run() throws {
-        if serve != nil { CheckForkServer.runForkedJob() }
+        if serve != nil { CheckForkServer.notStarted() }
         guard let job, let transcript else { return }
         CheckChild.main(jobPath: job, transcriptPath: transcript)
     }

@@ -49,29 +49,32 @@ package enum Sandbox {
     }
 
     /// Confines a fork server (`plugboard check`'s, one per library) as far as a process that
-    /// forks may be: the limits, namespaces and Landlock of `confine`, and the filter's variant
-    /// that still lets it make processes and signal them (`pb_sandbox_install_server_filter`).
+    /// forks may be: the limits and namespaces of `confine`, Landlock with all of /proc readable
+    /// (its `/proc/self` is not its children's), and the filter's variant that still lets it
+    /// make processes, give them namespaces and signal them (`pb_sandbox_install_server_filter`).
     /// It watches its parent through its socket, not with a thread: a process that forks must
     /// have one thread. Each process it forks completes the confinement (`confineForked`).
     /// Returns the parts that could not be applied, as `confine` does.
     package static func confineServer(_ grants: SandboxGrants, readable: [String] = []) -> [String] {
         guard !isDisabled else { return [] }
-        return limitAndEnterNamespaces(grants) + restrictFiles(grants, readable: readable, writable: [])
+        return limitAndEnterNamespaces(grants) + restrictFiles(grants, readable: readable + ["/proc"], writable: [])
             + filter(pb_sandbox_install_server_filter(grants.network ? 1 : 0))
     }
 
-    /// Completes, in a process a fork server forked, the confinement of a fresh child: IPC and
-    /// network namespaces of its own, death with its parent (the server) and the whole filter
-    /// over the server's variant. The limits and Landlock it inherits. Returns the parts that
-    /// could not be applied.
-    package static func confineForked(_ grants: SandboxGrants) -> [String] {
+    /// Completes, in a process a fork server forked, the confinement of a fresh child (`confine`
+    /// with the same arguments): IPC and network namespaces of its own, death with its parent
+    /// (the server), Landlock's rules over the server's (layers stack: only what both allow is
+    /// allowed) and the whole filter over the server's variant. The limits it inherits. Returns
+    /// the parts that could not be applied.
+    package static func confineForked(_ grants: SandboxGrants, readable: [String] = []) -> [String] {
         guard !isDisabled else { return [] }
         var missing: [String] = []
         let namespaces = pb_sandbox_unshare_forked(grants.network ? 1 : 0)
         if namespaces != 0 {
             missing.append("namespaces of its own (\(why(namespaces))): the tests of a library share IPC objects")
         }
-        return missing + dieWithParent() + filter(pb_sandbox_install_filter(getpid(), grants.network ? 1 : 0))
+        return missing + dieWithParent() + restrictFiles(grants, readable: readable, writable: [])
+            + filter(pb_sandbox_install_filter(getpid(), grants.network ? 1 : 0))
     }
 
     /// True when `--no-sandbox` turned the sandbox off.

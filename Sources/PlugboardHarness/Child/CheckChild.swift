@@ -42,7 +42,7 @@ package enum CheckChild {
             _exit(3)
         }
         let job = Data(message[(newline + 1)...])
-        finish(.success(job), transcript: transcript, seal: seal) { _ in Sandbox.confineForked(SandboxGrants()) }
+        finish(.success(job), transcript: transcript, seal: seal) { Sandbox.confineForked(SandboxGrants(), readable: [$0]) }
     }
 
     /// Decodes `job`, confines the process (`confine` gets the library's folder and returns the

@@ -11,8 +11,10 @@ import PlugboardIsolation
 /// Forking is only safe from a process with one thread (the copy has only the thread that
 /// forked; a lock another thread held stays locked for ever, and Dispatch refuses to run in
 /// it). By `main` the Swift runtime has started Dispatch's threads, so the server runs before
-/// `main`, from the sandbox's constructor (`pb_check_fork_server`), and each process it forks
-/// returns from there, goes on to `main` and runs its job (`runForkedJob`). The server refuses —
+/// `main`, from the sandbox's constructor (`pb_check_fork_server`), and so does each process it
+/// forks: it runs its job there and ends, never reaching `main` (no catalogue test needs
+/// Dispatch's main queue; a test's "main thread" is the one that made its host). The server
+/// refuses —
 /// and the parent runs that library's tests in fresh processes — when the library's constructors
 /// started a thread, or a process (which could read the server's socket and its jobs' keys).
 /// It loads the library with `dlopen` only: the entry's `init` runs in each test, as in a fresh
@@ -24,12 +26,8 @@ import PlugboardIsolation
 /// `job KEY\nJSON` with the transcript and output descriptors attached, and `kill` (the test's
 /// time is up).
 package enum CheckForkServer {
-    /// The job of a process the server forked, set in it right after the fork.
-    nonisolated(unsafe) private static var forkedJob: (message: [UInt8], transcript: Int32)?
-
-    /// Loads `library` and serves jobs until the parent closes the socket, then ends the
-    /// process; returns only in a forked process, with `forkedJob` set.
-    static func serve(library: String) {
+    /// Loads `library` and serves jobs until the parent closes the socket, then ends the process.
+    static func serve(library: String) -> Never {
         let channel = ForkServerChannel(descriptor: STDIN_FILENO)
         // Opened before Landlock: a test process's standard input.
         let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
@@ -64,8 +62,7 @@ package enum CheckForkServer {
                 dup2(output, STDOUT_FILENO)
                 dup2(output, STDERR_FILENO)
                 close(output)
-                forkedJob = (Array(record.bytes.dropFirst(4)), transcript)
-                return
+                CheckChild.runForked(Array(record.bytes.dropFirst(4)), transcript: transcript)
             }
             record.descriptors.forEach { close($0) }
             guard child > 0 else {
@@ -82,17 +79,15 @@ package enum CheckForkServer {
         _exit(0)
     }
 
-    /// Runs the job of this forked process (`__check-child --serve` reaches `main` only there).
-    package static func runForkedJob() -> Never {
-        guard let job = forkedJob else {
-            ForkServerChannel(descriptor: STDIN_FILENO).send("unsafe the fork server did not start before main")
-            _exit(0)
-        }
-        CheckChild.runForked(job.message, transcript: job.transcript)
+    /// `__check-child --serve` reached `main`: the executable has no constructor that serves.
+    package static func notStarted() -> Never {
+        ForkServerChannel(descriptor: STDIN_FILENO).send("unsafe the fork server did not start before main")
+        _exit(0)
     }
 }
 
-/// The sandbox's constructor calls this in `plugboard __check-child --serve LIBRARY`, before main.
+/// The sandbox's constructor calls this in `plugboard __check-child --serve LIBRARY`, before main;
+/// it never returns.
 @_cdecl("pb_check_fork_server")
 package func checkForkServer(_ library: UnsafePointer<CChar>) {
     CheckForkServer.serve(library: String(cString: library))

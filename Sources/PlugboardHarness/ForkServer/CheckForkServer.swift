@@ -39,6 +39,7 @@ package enum CheckForkServer {
         guard threads == 1 else { refuse("the harness had \(threads) threads before it loaded the library") }
         let reaper = ForkServerProcess.becomeSubreaper()
         guard reaper == 0 else { refuse("it cannot watch the processes a constructor starts (errno \(reaper))") }
+        warmUp(library: library)
         let folder = URL(fileURLWithPath: library).deletingLastPathComponent().path
         for gap in Sandbox.confineServer(SandboxGrants(), readable: [folder]) {
             channel.send("gap " + CheckRunner.gapPrefix + gap)
@@ -77,6 +78,19 @@ package enum CheckForkServer {
             }
         }
         _exit(0)
+    }
+
+    /// Does once, here, what every test process does first, so that each copy finds it done:
+    /// the Swift runtime fills its metadata and conformance caches on first use, per process,
+    /// and that costs a forked process more than many a test.
+    private static func warmUp(library: String) {
+        let job = CheckJob(
+            test: CheckChild.discoverTest, subject: CheckSubject(group: "", library: library), seed: 0, strictness: 5,
+            repetition: 0)
+        let decoded = (try? JSONEncoder().encode(job)).flatMap { try? JSONDecoder().decode(CheckJob.self, from: $0) }
+        _ = Catalogue.test(decoded?.test ?? "")
+        _ = try? JSONEncoder().encode(ChildOutcome(status: .passed))
+        _ = OutcomeSeal().seal("")
     }
 
     /// `__check-child --serve` reached `main`: the executable has no constructor that serves.

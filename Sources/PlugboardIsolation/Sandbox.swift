@@ -111,7 +111,9 @@ package enum Sandbox {
 
     private static func filter(_ status: Int32) -> [String] {
         guard status != 0 else { return [] }
-        return ["the seccomp filter (\(why(status))): a plugin can signal, stop or trace its supervisor and run programs"]
+        return [
+            "the seccomp filter (\(why(status))): a plugin can signal, stop or trace its supervisor and run programs"
+        ]
     }
 
     /// What every sandboxed child may read: the system's libraries, data and the few

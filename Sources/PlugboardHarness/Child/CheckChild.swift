@@ -42,7 +42,9 @@ package enum CheckChild {
             _exit(3)
         }
         let job = Data(message[(newline + 1)...])
-        finish(.success(job), transcript: transcript, seal: seal) { Sandbox.confineForked(SandboxGrants(), readable: [$0]) }
+        finish(.success(job), transcript: transcript, seal: seal) {
+            Sandbox.confineForked(SandboxGrants(), readable: [$0])
+        }
     }
 
     /// Decodes `job`, confines the process (`confine` gets the library's folder and returns the

@@ -19,6 +19,11 @@ import Foundation
 /// - a seccomp filter: signals to itself only, no ptrace, exec, new process, namespace change,
 ///   kernel code, mount; ungranted, no internet socket; `no_new_privs`.
 ///
+/// `plugboard check`'s fork servers are confined in two layers (`confineServer`, then
+/// `confineForked` in each process they fork) that add up to `confine`'s rules for every test;
+/// the server itself, where a library's constructors run, may fork, `unshare`, signal any
+/// process and read all of /proc (docs/check.md, "How each test is isolated").
+///
 /// No PID namespace: the engine would be its namespace's init, for which the kernel drops the
 /// signals it sends itself without a handler — `abort()` would no longer end it. The filter
 /// and Landlock already keep it from signalling or seeing other processes, and it cannot make

@@ -134,8 +134,10 @@ package enum Sandbox {
             + mappedFolders
     }
 
-    /// The folders of the files this process has mapped (its executable and libraries).
-    static var mappedFolders: [String] {
+    /// The folders of the files this process had mapped (its executable and libraries) when it
+    /// was first confined: read once, so that a fork server's test processes take its list
+    /// rather than parse /proc/self/maps again (they map nothing before they are confined).
+    static let mappedFolders: [String] = {
         guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
         var folders: Set<String> = []
         for line in maps.split(separator: "\n") {
@@ -143,7 +145,7 @@ package enum Sandbox {
             folders.insert(String(line[slash..<last]))
         }
         return folders.sorted()
-    }
+    }()
 
     /// Applies Landlock: reads beneath the system's folders, `readable` and the grants; writes
     /// beneath `writable` and the granted folders (and to /dev/null). Returns what it leaves open

@@ -57,13 +57,19 @@ package enum CheckForkServer {
                 continue  // a `kill` that came after its process ended
             }
             let (transcript, output) = (record.descriptors[0], record.descriptors[1])
+            // Decoded here, not in the copy: the next copies find the runtime's caches filled.
+            let job = CheckChild.decodeForked(record.bytes.dropFirst(4))
             let child = ForkServerProcess.fork()
             if child == 0 {
                 dup2(nothing, STDIN_FILENO)  // and the socket is no longer the test's
                 dup2(output, STDOUT_FILENO)
                 dup2(output, STDERR_FILENO)
                 close(output)
-                CheckChild.runForked(Array(record.bytes.dropFirst(4)), transcript: transcript)
+                guard let job else {
+                    FileHandle.standardError.write(Data("plugboard check: no outcome key in the job\n".utf8))
+                    _exit(3)
+                }
+                CheckChild.runForked(job.job, seal: job.seal, transcript: transcript)
             }
             record.descriptors.forEach { close($0) }
             guard child > 0 else {
@@ -91,6 +97,8 @@ package enum CheckForkServer {
         _ = Catalogue.test(decoded?.test ?? "")
         _ = try? JSONEncoder().encode(ChildOutcome(status: .passed))
         _ = OutcomeSeal().seal("")
+        let failure: any Error = CheckFailure("")  // how a test's failure becomes its message
+        _ = (failure as? CheckSkip, "\(failure)")
     }
 
     /// `__check-child --serve` reached `main`: the executable has no constructor that serves.

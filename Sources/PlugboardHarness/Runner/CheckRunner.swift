@@ -69,6 +69,7 @@ package final class CheckRunner {
                 results.append(notListed(group: subject.group, library: library, reason: reason.description))
             }
         }
+        endForkServer()
         return CheckReport(seed: options.seed, strictness: options.strictness, results: results)
     }
 
@@ -129,6 +130,7 @@ package final class CheckRunner {
                         app: facts))
             }
         }
+        endForkServer()
         return CheckReport(seed: options.seed, strictness: options.strictness, results: results)
     }
 
@@ -329,6 +331,13 @@ package final class CheckRunner {
             fallBack(library, error.reason)
         }
         return forkServer
+    }
+
+    /// Ends the last library's server: a check leaves no process behind, and the next starts
+    /// its own.
+    private func endForkServer() {
+        forkServer = nil
+        forkServerLibrary = nil
     }
 
     private func fallBack(_ library: String, _ reason: String) {

@@ -40,12 +40,20 @@
 /* If the system call is `nr`, fall through to the next instruction, else skip `skip` of them. */
 #define PB_IF_NR(nr, skip) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, (skip))
 
-int pb_sandbox_install_filter(pid_t self, int network) {
+/* The filter of `pb_sandbox_install_filter`; with `server`, the variant of
+ * `pb_sandbox_install_server_filter`: processes may be made and signals go anywhere (the
+ * processes it forks install the whole filter over it). */
+static int pb_sandbox_install(pid_t self, int network, int server) {
     const unsigned int me = (unsigned int)self;
     const unsigned int my_group = (unsigned int)-self; /* kill(-pid): the group it leads */
     /* Without the network grant, sockets of the internet and packet families are refused even
      * where the kernel gives no network namespace (a jump over the check when granted). */
     const unsigned char sockets = network ? 5 : 0;
+    /* A fork server makes processes, gives each namespaces of its own and signals them (a jump
+     * over the signal checks). */
+    const unsigned int spawn = server ? SECCOMP_RET_ALLOW : SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA);
+    const unsigned char any_target = server ? 5 : 0;
+    const unsigned char any_thread = server ? 3 : 0;
     struct sock_filter filter[] = {
         /* Another architecture's numbers would bypass every rule: end the process. */
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARCH),
@@ -69,10 +77,10 @@ int pb_sandbox_install_filter(pid_t self, int network) {
         PB_IF_NR(__NR_execve, 1), PB_DENY,
         PB_IF_NR(__NR_execveat, 1), PB_DENY,
 #if defined(__NR_fork)
-        PB_IF_NR(__NR_fork, 1), PB_DENY,
-        PB_IF_NR(__NR_vfork, 1), PB_DENY,
+        PB_IF_NR(__NR_fork, 1), BPF_STMT(BPF_RET | BPF_K, spawn),
+        PB_IF_NR(__NR_vfork, 1), BPF_STMT(BPF_RET | BPF_K, spawn),
 #endif
-        PB_IF_NR(__NR_unshare, 1), PB_DENY,
+        PB_IF_NR(__NR_unshare, 1), BPF_STMT(BPF_RET | BPF_K, spawn),
         PB_IF_NR(__NR_setns, 1), PB_DENY,
         PB_IF_NR(__NR_init_module, 1), PB_DENY,
         PB_IF_NR(__NR_finit_module, 1), PB_DENY,
@@ -91,7 +99,7 @@ int pb_sandbox_install_filter(pid_t self, int network) {
         PB_IF_NR(__NR_clone, 4),
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARG0),
         BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 1, 0),
-        PB_DENY,
+        BPF_STMT(BPF_RET | BPF_K, spawn),
         PB_ALLOW,
         /* socket(family, …): without the network grant, no internet or packet socket. */
         PB_IF_NR(__NR_socket, 7),
@@ -103,7 +111,8 @@ int pb_sandbox_install_filter(pid_t self, int network) {
         PB_DENY,
         PB_ALLOW,
         /* kill(pid, sig): itself, its own group (0 or -self) only. */
-        PB_IF_NR(__NR_kill, 6),
+        PB_IF_NR(__NR_kill, 7),
+        BPF_JUMP(BPF_JMP | BPF_JA, any_target, 0, 0),
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARG0),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, me, 3, 0),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 2, 0),
@@ -116,6 +125,7 @@ int pb_sandbox_install_filter(pid_t self, int network) {
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_sigqueueinfo, 2, 0),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_tgsigqueueinfo, 1, 0),
         PB_ALLOW,
+        BPF_JUMP(BPF_JMP | BPF_JA, any_thread, 0, 0),
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARG0),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, me, 1, 0),
         PB_DENY,
@@ -126,6 +136,10 @@ int pb_sandbox_install_filter(pid_t self, int network) {
     if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0) != 0) return errno;
     return 0;
 }
+
+int pb_sandbox_install_filter(pid_t self, int network) { return pb_sandbox_install(self, network, 0); }
+
+int pb_sandbox_install_server_filter(int network) { return pb_sandbox_install(getpid(), network, 1); }
 
 /* Writes `text` to the file at `path` (a /proc/self map); returns 0 or errno. */
 static int pb_write_file(const char *path, const char *text) {
@@ -151,12 +165,26 @@ static int pb_early_recorder = -1;
  * namespace needs no such care and waits for the launch to say whether the network is granted. */
 static int pb_enter_user_namespace(uid_t uid, gid_t gid);
 
+static void pb_sandbox_enter_early_namespaces(int argc, char **argv);
+
+/* The fork server of `plugboard check` (`__check-child --serve LIBRARY`), written in Swift
+ * (PlugboardHarness's `CheckForkServer`) and linked only where the harness is. It runs here,
+ * before main, because by main the Swift runtime has started threads and a process with
+ * threads must not fork. It never returns: the processes it forks run their test and end there. */
+extern void pb_check_fork_server(const char *library) __attribute__((weak));
+
 __attribute__((constructor)) static void pb_sandbox_enter_namespaces(int argc, char **argv, char **envp) {
-    uid_t uid = getuid();
-    gid_t gid = getgid();
     (void)envp;
     if (argc < 2 || (strcmp(argv[1], "__engine") != 0 && strcmp(argv[1], "__check-child") != 0)) return;
-    if (getenv("PLUGBOARD_NO_SANDBOX") != NULL) return;
+    if (getenv("PLUGBOARD_NO_SANDBOX") == NULL) pb_sandbox_enter_early_namespaces(argc, argv);
+    if (argc >= 4 && strcmp(argv[1], "__check-child") == 0 && strcmp(argv[2], "--serve") == 0 &&
+        pb_check_fork_server != NULL)
+        pb_check_fork_server(argv[3]);
+}
+
+static void pb_sandbox_enter_early_namespaces(int argc, char **argv) {
+    uid_t uid = getuid();
+    gid_t gid = getgid();
     /* The recorder is the supervisor's memfd, reached as /proc/SUPERVISOR/fd/N: from inside a
      * new user namespace the kernel no longer lets this process open it, so it is opened now. */
     for (int at = 2; at + 1 < argc; at++) {

@@ -63,6 +63,11 @@ struct Check: ParsableCommand {
     @Flag(help: "Run the tests in this process (debugging the harness only: a crashing plugin ends the run).")
     var inProcess = false
 
+    @Flag(
+        name: .customLong("no-fork-server"),
+        help: "Start a fresh process for every test instead of forking it from one that has loaded the library.")
+    var noForkServer = false
+
     @Option(
         name: .customLong("screen-model"),
         help: "A rivers.json screen object (JSON file) to make screen plugins with; with an app folder, needs --plugin."
@@ -99,10 +104,12 @@ struct Check: ParsableCommand {
         options.repetitions = repetitions
         options.timeout = timeout
         options.inProcess = inProcess
+        options.forkServer = !noForkServer
         options.authorScreen = try authorScreen()
         let runner = try CheckRunner(options: options, executable: Self.executable)
         let report = try check(with: runner)
         for gap in runner.sandboxGaps.sorted() { printError(gap) }  // once, not per child
+        for fallback in runner.forkServerFallbacks { printError(fallback) }  // once per library
         try write(report)
         if !report.succeeded { throw ExitCode(1) }
     }
@@ -185,14 +192,28 @@ struct Check: ParsableCommand {
 }
 
 /// `plugboard __check-child JOB TRANSCRIPT`: runs one test of `plugboard check` (hidden).
+/// `plugboard __check-child --serve LIBRARY`: a fork server for the tests of one library; the
+/// same subcommand, so that the sandbox's constructor moves it into its namespaces before main
+/// as it moves every check child.
 struct CheckChildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "__check-child", abstract: "Runs one test of plugboard check (internal).", shouldDisplay: false)
 
-    @Argument var job: String
-    @Argument var transcript: String
+    @Option var serve: String?
+    @Argument var job: String?
+    @Argument var transcript: String?
 
-    func run() throws { CheckChild.main(jobPath: job, transcriptPath: transcript) }
+    func validate() throws {
+        guard serve != nil || (job != nil && transcript != nil) else {
+            throw ValidationError("give JOB TRANSCRIPT, or --serve LIBRARY")
+        }
+    }
+
+    func run() throws {
+        if serve != nil { CheckForkServer.notStarted() }
+        guard let job, let transcript else { return }
+        CheckChild.main(jobPath: job, transcriptPath: transcript)
+    }
 }
 
 /// `--list`: every test with its minimum strictness and summary.

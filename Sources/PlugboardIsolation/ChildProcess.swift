@@ -15,6 +15,8 @@ package final class ChildProcess {
         case nothing
         /// A pipe whose writing end is `input`.
         case pipe
+        /// This descriptor (a fork server's socket); the caller keeps and closes its copy.
+        case descriptor(Int32)
     }
 
     /// Where the child's standard output goes.
@@ -89,6 +91,8 @@ package final class ChildProcess {
             process.standardInput = FileHandle(fileDescriptor: read, closeOnDealloc: false)
             // A write to a child that just died must fail with EPIPE, not end this process.
             signal(SIGPIPE, SIG_IGN)
+        case .descriptor(let descriptor):
+            process.standardInput = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         }
         let outputHandle: FileHandle?
         switch output {

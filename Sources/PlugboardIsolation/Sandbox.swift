@@ -19,6 +19,11 @@ import Foundation
 /// - a seccomp filter: signals to itself only, no ptrace, exec, new process, namespace change,
 ///   kernel code, mount; ungranted, no internet socket; `no_new_privs`.
 ///
+/// `plugboard check`'s fork servers are confined in two layers (`confineServer`, then
+/// `confineForked` in each process they fork) that add up to `confine`'s rules for every test;
+/// the server itself, where a library's constructors run, may fork, `unshare`, signal any
+/// process and read all of /proc (docs/check.md, "How each test is isolated").
+///
 /// No PID namespace: the engine would be its namespace's init, for which the kernel drops the
 /// signals it sends itself without a handler — `abort()` would no longer end it. The filter
 /// and Landlock already keep it from signalling or seeing other processes, and it cannot make
@@ -34,7 +39,54 @@ package enum Sandbox {
     package static func confine(_ grants: SandboxGrants, readable: [String] = [], writable: [String] = [])
         -> [String]
     {
-        guard ProcessInfo.processInfo.environment[disabledVariable] == nil else { return [] }
+        guard !isDisabled else { return [] }
+        var missing = limitAndEnterNamespaces(grants)
+        let warden = pb_sandbox_warden_status()  // an engine's; -1 elsewhere
+        if warden > 0 {
+            missing.append(
+                "the warden's ptrace (\(why(warden))): a crash is blamed on what the flight recorder names, which a plugin can write"
+            )
+        }
+        missing += dieWithParent()
+        missing += restrictFiles(grants, readable: readable, writable: writable)
+        missing += filter(pb_sandbox_install_filter(getpid(), grants.network ? 1 : 0))
+        return missing
+    }
+
+    /// Confines a fork server (`plugboard check`'s, one per library) as far as a process that
+    /// forks may be: the limits and namespaces of `confine`, Landlock with all of /proc readable
+    /// (its `/proc/self` is not its children's), and the filter's variant that still lets it
+    /// make processes, give them namespaces and signal them (`pb_sandbox_install_server_filter`).
+    /// It watches its parent through its socket, not with a thread: a process that forks must
+    /// have one thread. Each process it forks completes the confinement (`confineForked`).
+    /// Returns the parts that could not be applied, as `confine` does.
+    package static func confineServer(_ grants: SandboxGrants, readable: [String] = []) -> [String] {
+        guard !isDisabled else { return [] }
+        return limitAndEnterNamespaces(grants) + restrictFiles(grants, readable: readable + ["/proc"], writable: [])
+            + filter(pb_sandbox_install_server_filter(grants.network ? 1 : 0))
+    }
+
+    /// Completes, in a process a fork server forked, the confinement of a fresh child (`confine`
+    /// with the same arguments): IPC and network namespaces of its own, death with its parent
+    /// (the server), Landlock's rules over the server's (layers stack: only what both allow is
+    /// allowed) and the whole filter over the server's variant. The limits it inherits. Returns
+    /// the parts that could not be applied.
+    package static func confineForked(_ grants: SandboxGrants, readable: [String] = []) -> [String] {
+        guard !isDisabled else { return [] }
+        var missing: [String] = []
+        let namespaces = pb_sandbox_unshare_forked(grants.network ? 1 : 0)
+        if namespaces != 0 {
+            missing.append("namespaces of its own (\(why(namespaces))): the tests of a library share IPC objects")
+        }
+        return missing + dieWithParent() + restrictFiles(grants, readable: readable, writable: [])
+            + filter(pb_sandbox_install_filter(getpid(), grants.network ? 1 : 0))
+    }
+
+    /// True when `--no-sandbox` turned the sandbox off.
+    private static var isDisabled: Bool { ProcessInfo.processInfo.environment[disabledVariable] != nil }
+
+    /// The resource limits, and the namespaces the constructor did not enter.
+    private static func limitAndEnterNamespaces(_ grants: SandboxGrants) -> [String] {
         var missing: [String] = []
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)  // a crash is contained, not a core file
@@ -54,28 +106,19 @@ package enum Sandbox {
             let network = grants.network ? "" : "; UDP and other non-TCP sockets reach the network"
             missing.append("namespaces (\(why(namespaces))): plugins share IPC with the supervisor\(network)")
         }
-        let warden = pb_sandbox_warden_status()  // an engine's; -1 elsewhere
-        if warden > 0 {
-            missing.append(
-                "the warden's ptrace (\(why(warden))): a crash is blamed on what the flight recorder names, which a plugin can write"
-            )
-        }
-        let death = pb_sandbox_die_with_parent()
-        if death != 0 {
-            missing.append("the parent watch (\(why(death))): an engine can outlive its supervisor")
-        }
-        let files = restrictFiles(grants, readable: readable, writable: writable)
-        if files != 0 {
-            missing.append(
-                "Landlock (\(why(files))): a plugin can read and write every file the user can, and reach TCP ports")
-        }
-        let filter = pb_sandbox_install_filter(getpid(), grants.network ? 1 : 0)
-        if filter != 0 {
-            missing.append(
-                "the seccomp filter (\(why(filter))): a plugin can signal, stop or trace its supervisor and run programs"
-            )
-        }
         return missing
+    }
+
+    private static func dieWithParent() -> [String] {
+        let death = pb_sandbox_die_with_parent()
+        return death == 0 ? [] : ["the parent watch (\(why(death))): an engine can outlive its supervisor"]
+    }
+
+    private static func filter(_ status: Int32) -> [String] {
+        guard status != 0 else { return [] }
+        return [
+            "the seccomp filter (\(why(status))): a plugin can signal, stop or trace its supervisor and run programs"
+        ]
     }
 
     /// What every sandboxed child may read: the system's libraries, data and the few
@@ -91,8 +134,10 @@ package enum Sandbox {
             + mappedFolders
     }
 
-    /// The folders of the files this process has mapped (its executable and libraries).
-    static var mappedFolders: [String] {
+    /// The folders of the files this process had mapped (its executable and libraries) when it
+    /// was first confined: read once, so that a fork server's test processes take its list
+    /// rather than parse /proc/self/maps again (they map nothing before they are confined).
+    static let mappedFolders: [String] = {
         guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
         var folders: Set<String> = []
         for line in maps.split(separator: "\n") {
@@ -100,20 +145,23 @@ package enum Sandbox {
             folders.insert(String(line[slash..<last]))
         }
         return folders.sorted()
-    }
+    }()
 
     /// Applies Landlock: reads beneath the system's folders, `readable` and the grants; writes
-    /// beneath `writable` and the granted folders (and to /dev/null). Returns 0 or errno.
-    private static func restrictFiles(_ grants: SandboxGrants, readable: [String], writable: [String]) -> Int32 {
+    /// beneath `writable` and the granted folders (and to /dev/null). Returns what it leaves open
+    /// when the kernel refuses.
+    private static func restrictFiles(_ grants: SandboxGrants, readable: [String], writable: [String]) -> [String] {
         let reads = systemReadable + readable + grants.read
         let writes = ["/dev/null"] + writable + grants.write
-        return withCStrings(reads) { reads in
+        let status = withCStrings(reads) { reads in
             withCStrings(writes) { writes in
                 pb_sandbox_landlock(
                     reads.baseAddress, Int32(reads.count), writes.baseAddress, Int32(writes.count),
                     grants.network ? 1 : 0)
             }
         }
+        guard status != 0 else { return [] }
+        return ["Landlock (\(why(status))): a plugin can read and write every file the user can, and reach TCP ports"]
     }
 
     /// `body` with `strings` as an array of C strings that live until it returns.

@@ -26,7 +26,7 @@ public struct Catalogue {
             ("app-start", { [try AppStart.make(context)] }),
             ("pinned-start", { [try AppStart.makePinned(context)] }),
             ("supervised", { try Supervision.make(context) }),
-            ("check-harness", { [try CheckHarness.make(context)] }),
+            ("check-harness", { try CheckHarness.make(context) }),
         ]
     }
 

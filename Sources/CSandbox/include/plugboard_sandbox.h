@@ -18,6 +18,14 @@
  * as the kernel requires of an unprivileged filter.
  * Returns 0, or the errno of the prctl that failed (EINVAL: the kernel has no seccomp). */
 int pb_sandbox_install_filter(pid_t self, int network);
+/* The variant of the filter a fork server installs (`plugboard __check-child --serve`): the
+ * same, except that processes may be made (fork, vfork, clone without CLONE_THREAD), may leave
+ * namespaces (unshare: each forked process enters IPC and network namespaces of its own) and
+ * signals may be sent to any process — the server kills the test processes it forks. Every process it
+ * forks installs `pb_sandbox_install_filter` over it (filters stack: the stricter answer wins),
+ * so a test runs under exactly the filter of a fresh child. What is weaker is the server itself
+ * while it loads the library: a constructor runs under this variant. */
+int pb_sandbox_install_server_filter(int network);
 /* Completes the namespaces of a sandboxed child: a constructor has already moved it, before
  * main, into new user and IPC namespaces (it shares no System V or POSIX IPC with the
  * supervisor; user and group ids stay the same inside); this adds a new network namespace (no
@@ -26,6 +34,10 @@ int pb_sandbox_install_filter(pid_t self, int network);
  * namespaces are off on this machine), ECHILD when the process is not a sandboxed child
  * (`__engine`, `__check-child`), or that of this unshare. */
 int pb_sandbox_unshare(int network);
+/* In a process a fork server forked: new IPC and (unless `network`) network namespaces of its
+ * own, as a fresh child has (it still has the server's capabilities in the server's user
+ * namespace), so that no test sees the IPC objects or sockets another left. 0 or errno. */
+int pb_sandbox_unshare_forked(int network);
 /* The flight recorder (the `--recorder PATH` argument of `__engine`), opened read-write by the
  * constructor before it entered the new user namespace, from which the supervisor's /proc
  * entries can no longer be opened; the caller owns it. -1: not opened that way. */
@@ -87,4 +99,25 @@ void pb_sandbox_start_warden(int recorder);
 /* In the engine: 0 when its warden traces it, EPERM when the kernel refused (no verdicts),
  * -1 when there is no warden (not an engine, the sandbox off, or fork failed). */
 int pb_sandbox_warden_status(void);
+/* The fork server of `plugboard check`: its messages on a SOCK_SEQPACKET socket pair, one
+ * record per call, with up to PB_FORK_SERVER_MAX_DESCRIPTORS descriptors attached. */
+#define PB_FORK_SERVER_MAX_DESCRIPTORS 4
+/* Sends `bytes` with `descriptors` (SCM_RIGHTS) as one record, never raising SIGPIPE.
+ * Returns 0 or errno. */
+int pb_fork_server_send(int socket, const void *bytes, size_t length, const int *descriptors, int count);
+/* Receives one record into `buffer` and its descriptors (close-on-exec) into `descriptors`,
+ * `count` of them. Returns its length (0: the other end closed), or -1 with errno set (EMSGSIZE:
+ * it did not fit). */
+long pb_fork_server_receive(int socket, void *buffer, size_t capacity, int *descriptors, int *count);
+/* Makes the calling process the reaper of every process its descendants orphan, so that one a
+ * library's constructor started and left is still seen as a child. 0 or errno. */
+int pb_fork_server_become_subreaper(void);
+/* 1 when the calling process has a child that still runs (those that ended are reaped). */
+int pb_fork_server_has_children(void);
+/* fork(2). */
+pid_t pb_fork_server_fork(void);
+/* Waits for `child` to end and reaps it into `status` (waitpid's): meanwhile a "kill" record on
+ * `socket` or the socket's end (the parent gone) kills it with SIGKILL. Returns 0, or 1 when the
+ * parent is gone. */
+int pb_fork_server_wait(pid_t child, int socket, int *status);
 #endif

@@ -24,13 +24,45 @@ package enum CheckChild {
             FileHandle.standardError.write(Data("plugboard check: \(error)\n".utf8))
             _exit(3)
         }
+        let job = Result {
+            try JSONDecoder().decode(CheckJob.self, from: Data(contentsOf: URL(fileURLWithPath: jobPath)))
+        }
+        // Confined once its files are open and read, before the library is loaded: it may read
+        // the library's folder and the system's, and write nothing.
+        finish(job, transcript: transcript, seal: seal) { Sandbox.confine(SandboxGrants(), readable: [$0]) }
+    }
+
+    /// Runs one job in a process a fork server forked (`CheckForkServer`), which decoded the
+    /// job and its seal's key; the transcript is the descriptor the parent opened. The sandbox
+    /// is completed here, before the job runs.
+    static func runForked(_ job: Result<CheckJob, any Error>, seal: OutcomeSeal, transcript descriptor: Int32)
+        -> Never
+    {
+        finish(job, transcript: ChildTranscript(descriptor: descriptor), seal: seal) {
+            Sandbox.confineForked(SandboxGrants(), readable: [$0])
+        }
+    }
+
+    /// A fork server's job message: the seal's key (hex), a newline and the job (JSON).
+    static func decodeForked(_ message: ArraySlice<UInt8>) -> (seal: OutcomeSeal, job: Result<CheckJob, any Error>)? {
+        guard let newline = message.firstIndex(of: UInt8(ascii: "\n")),
+            let seal = OutcomeSeal(hex: String(decoding: message[..<newline], as: UTF8.self))
+        else { return nil }
+        return (seal, Result { try JSONDecoder().decode(CheckJob.self, from: Data(message[(newline + 1)...])) })
+    }
+
+    /// Confines the process (`confine` gets the library's folder and returns the sandbox's
+    /// gaps), runs `job` with every plugin call tracked, writes the sealed outcome and ends the
+    /// process at once. A fresh child and a fork server's test process both end here.
+    static func finish(
+        _ job: Result<CheckJob, any Error>, transcript: ChildTranscript, seal: OutcomeSeal,
+        confine: (String) -> [String]
+    ) -> Never {
         let outcome: ChildOutcome
         do {
-            let job = try JSONDecoder().decode(CheckJob.self, from: Data(contentsOf: URL(fileURLWithPath: jobPath)))
-            // Confined once its files are open and read, before the library is loaded: it may
-            // read the library's folder and the system's, and write nothing.
+            let job = try job.get()
             let folder = URL(fileURLWithPath: job.subject.library).deletingLastPathComponent().path
-            for part in Sandbox.confine(SandboxGrants(), readable: [folder]) {
+            for part in confine(folder) {
                 FileHandle.standardError.write(Data((CheckRunner.gapPrefix + part + "\n").utf8))
             }
             transcript.observeCalls()

@@ -19,6 +19,9 @@ final class ChildTranscript: @unchecked Sendable {
         guard descriptor >= 0 else { throw CheckFailure("cannot open the transcript \(path): errno \(errno)") }
     }
 
+    /// The transcript the parent opened (`O_APPEND`) and handed a fork server's test process.
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
     func write(_ tag: Character, _ text: String = "") {
         let line = "\(tag) " + text.replacingOccurrences(of: "\n", with: "\\n") + "\n"
         var bytes = Array(line.utf8)

@@ -18,6 +18,9 @@ package struct CheckOptions: Sendable {
     package var timeout: Double = 20
     /// Run tests in this process (debugging the harness: a crashing plugin ends the run).
     package var inProcess = false
+    /// Fork each test's process from a server that has loaded its library once
+    /// (`CheckForkServer`); false (`--no-fork-server`): start a fresh process for every test.
+    package var forkServer = true
     /// The author's own screen model and data source for screen plugins (`--screen-model`,
     /// `--data-source`); with an app folder, for the `--plugin` named.
     package var authorScreen: AuthorScreenModels?

@@ -5,9 +5,14 @@ import PlugboardIsolation
 import PlugboardLoader
 
 /// The parent's side of `plugboard check`: plans subjects from libraries or an app, runs every
-/// selected test of the catalogue in its own child process (this executable again, with the
-/// hidden `__check-child` subcommand) and turns each ending into a result. No plugin code runs in
-/// this process unless `inProcess` is set.
+/// selected test of the catalogue in its own child process and turns each ending into a result.
+/// No plugin code runs in this process unless `inProcess` is set.
+///
+/// A test's process is forked from its library's fork server (`CheckForkServer`, this
+/// executable with the hidden `__check-child --serve LIBRARY`), which has loaded the library
+/// once; where that is unsafe or impossible — or `forkServer` is off — it is a fresh child
+/// (`__check-child JOB TRANSCRIPT`). Both end the same way: a transcript file and an output
+/// file the parent reads once the process is gone.
 package final class CheckRunner {
     package let options: CheckOptions
     /// The executable that runs the children (`/proc/self/exe` for the CLI).
@@ -21,6 +26,13 @@ package final class CheckRunner {
     package private(set) var sandboxGaps: Set<String> = []
     /// How a child's output line names a sandbox gap (`CheckChild`).
     static let gapPrefix = "plugboard check: sandbox without "
+    /// Why a library's tests ran in fresh processes, not forked from its server: one line per
+    /// library, which the command tells once (empty when the user turned the server off).
+    package private(set) var forkServerFallbacks: [String] = []
+    /// The fork server of the library whose tests run now, and that library (nil: none yet, or
+    /// its tests run in fresh processes).
+    private var forkServer: ForkServerConnection?
+    private var forkServerLibrary: String?
 
     package init(options: CheckOptions, executable: String) throws {
         self.options = options
@@ -57,6 +69,7 @@ package final class CheckRunner {
                 results.append(notListed(group: subject.group, library: library, reason: reason.description))
             }
         }
+        endForkServer()
         return CheckReport(seed: options.seed, strictness: options.strictness, results: results)
     }
 
@@ -117,6 +130,7 @@ package final class CheckRunner {
                         app: facts))
             }
         }
+        endForkServer()
         return CheckReport(seed: options.seed, strictness: options.strictness, results: results)
     }
 
@@ -214,24 +228,34 @@ package final class CheckRunner {
         defer { [jobPath, transcriptPath, outputPath].forEach { try? FileManager.default.removeItem(atPath: $0) } }
         let ending: ChildProcess.Ending
         let seal = OutcomeSeal()
+        var lines: [Substring] = []
         do {
-            try JSONEncoder().encode(job).write(to: URL(fileURLWithPath: jobPath))
-            let child = try ChildProcess(
-                executable: executable, arguments: ["__check-child", jobPath, transcriptPath], input: .pipe,
-                output: .file(outputPath), error: .withOutput)
-            if let input = child.input {
-                let line = Array((seal.hex + "\n").utf8)
-                _ = line.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }  // 65 bytes: one write
+            let encoded = try JSONEncoder().encode(job)
+            if let forked = try forked(
+                encoded, library: job.subject.library, seal: seal, transcriptPath: transcriptPath,
+                outputPath: outputPath)
+            {
+                ending = forked
+                lines = server(of: job)?.loadingOutput ?? []
+            } else {
+                try encoded.write(to: URL(fileURLWithPath: jobPath))
+                let child = try ChildProcess(
+                    executable: executable, arguments: ["__check-child", jobPath, transcriptPath], input: .pipe,
+                    output: .file(outputPath), error: .withOutput)
+                if let input = child.input {
+                    let line = Array((seal.hex + "\n").utf8)
+                    _ = line.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }  // 65 bytes: one write
+                }
+                child.closeInput()
+                ending = child.finish(within: options.timeout)
             }
-            child.closeInput()
-            ending = child.finish(within: options.timeout)
         } catch {
             result.message = "the harness could not start a child: \(error)"
             return result
         }
         let transcript = ParsedTranscript(
             (try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? "", seal: seal)
-        var lines = ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").split(separator: "\n")
+        lines += ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").split(separator: "\n")
         for gap in lines where gap.hasPrefix(Self.gapPrefix) { sandboxGaps.insert(String(gap)) }
         lines.removeAll { $0.hasPrefix(Self.gapPrefix) }
         let output = lines.suffix(5).map { "output: \($0)" }
@@ -259,6 +283,74 @@ package final class CheckRunner {
             result.calls = Array(transcript.calls.suffix(isRandom ? 20 : 8))
         }
         return result
+    }
+
+    // MARK: fork servers
+
+    /// Runs `job` in a process forked from its library's server and returns how it ended; nil
+    /// when it must run in a fresh child (no server for the library, or the job is too large
+    /// for one message). A server that dies is not asked again: the fallback is noted.
+    private func forked(_ job: Data, library: String, seal: OutcomeSeal, transcriptPath: String, outputPath: String)
+        throws -> ChildProcess.Ending?
+    {
+        guard let server = server(for: library) else { return nil }
+        let transcript = try Self.create(transcriptPath, O_APPEND)
+        defer { close(transcript) }
+        let output = try Self.create(outputPath, O_TRUNC)
+        defer { close(output) }
+        switch server.run(job, seal: seal, transcript: transcript, output: output, timeout: options.timeout) {
+        case .ended(let ending): return ending
+        case .tooLarge: return nil
+        case .lost(let reason):
+            fallBack(library, reason)
+            return nil
+        }
+    }
+
+    /// The running server of `job`'s library, if any.
+    private func server(of job: CheckJob) -> ForkServerConnection? {
+        forkServerLibrary == job.subject.library ? forkServer : nil
+    }
+
+    /// The fork server of `library`, started on its first job (the previous library's ends);
+    /// nil when its tests run in fresh processes.
+    private func server(for library: String) -> ForkServerConnection? {
+        guard options.forkServer else { return nil }
+        if forkServerLibrary == library { return forkServer }
+        forkServer = nil
+        forkServerLibrary = library
+        jobNumber += 1
+        let outputPath = workspace.appendingPathComponent("server-\(jobNumber).output").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        do throws(ForkServerConnection.Refusal) {
+            let server = try ForkServerConnection(
+                library: library, executable: executable, outputPath: outputPath, timeout: options.timeout)
+            sandboxGaps.formUnion(server.gaps)
+            forkServer = server
+        } catch {
+            fallBack(library, error.reason)
+        }
+        return forkServer
+    }
+
+    /// Ends the last library's server: a check leaves no process behind, and the next starts
+    /// its own.
+    private func endForkServer() {
+        forkServer = nil
+        forkServerLibrary = nil
+    }
+
+    private func fallBack(_ library: String, _ reason: String) {
+        forkServer = nil
+        forkServerFallbacks.append(
+            "plugboard check: \(Self.fileName(library)): each test in a fresh process (no fork server: \(reason))")
+    }
+
+    /// A file for a test's process to write, opened here (`flags`: append or truncate).
+    private static func create(_ path: String, _ flags: Int32) throws -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return descriptor
     }
 
     static func seconds(_ value: Double) -> String {

@@ -230,12 +230,14 @@ import Testing
 
     /// A plugin that writes "passed" into its check's transcript and exits cannot pass. The
     /// sandbox refuses it the transcript; without the sandbox it writes it, and the harness still
-    /// takes only outcomes sealed with the job's key, which no file holds.
+    /// takes only outcomes sealed with the job's key, which no file holds. In fresh children
+    /// (`--no-fork-server`): there the transcript is the last argument; a forked test's
+    /// arguments are its fork server's, which name the library.
     @Test(arguments: [true, false]) func checkCannotBeToldItPassed(sandboxed: Bool) throws {
         let library = Built.directory + "/libHostileSignalsC.so"
         var environment = ["PLUGBOARD_TEST_HOSTILE": "outcome"]
         if !sandboxed { environment["PLUGBOARD_NO_SANDBOX"] = "1" }
-        let result = try runPlugboard(["check", library], environment: environment)
+        let result = try runPlugboard(["check", library, "--no-fork-server"], environment: environment)
         #expect(result.status != 0, "\(result.stdout)")
         #expect(result.stdout.contains("FAILURE"), "\(result.stdout)")
         let forged = "result line(s) it did not write: the plugin's own"

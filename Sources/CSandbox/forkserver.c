@@ -113,7 +113,7 @@ int pb_fork_server_wait(pid_t child, int socket, int *status) {
     return outcome;
 }
 
-int pb_sandbox_unshare_forked(int network) {
-    if (unshare(CLONE_NEWIPC | (network ? 0 : CLONE_NEWNET)) != 0) return errno;
+int pb_sandbox_unshare_forked(void) {
+    if (unshare(CLONE_NEWIPC) != 0) return errno;
     return 0;
 }

@@ -67,14 +67,15 @@ package enum Sandbox {
     }
 
     /// Completes, in a process a fork server forked, the confinement of a fresh child (`confine`
-    /// with the same arguments): IPC and network namespaces of its own, death with its parent
+    /// with the same arguments): an IPC namespace of its own (`pb_sandbox_unshare_forked` says
+    /// why not a network one), death with its parent
     /// (the server), Landlock's rules over the server's (layers stack: only what both allow is
     /// allowed) and the whole filter over the server's variant. The limits it inherits. Returns
     /// the parts that could not be applied.
     package static func confineForked(_ grants: SandboxGrants, readable: [String] = []) -> [String] {
         guard !isDisabled else { return [] }
         var missing: [String] = []
-        let namespaces = pb_sandbox_unshare_forked(grants.network ? 1 : 0)
+        let namespaces = pb_sandbox_unshare_forked()
         if namespaces != 0 {
             missing.append("namespaces of its own (\(why(namespaces))): the tests of a library share IPC objects")
         }

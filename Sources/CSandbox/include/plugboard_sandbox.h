@@ -20,7 +20,7 @@
 int pb_sandbox_install_filter(pid_t self, int network);
 /* The variant of the filter a fork server installs (`plugboard __check-child --serve`): the
  * same, except that processes may be made (fork, vfork, clone without CLONE_THREAD), may leave
- * namespaces (unshare: each forked process enters IPC and network namespaces of its own) and
+ * namespaces (unshare: each forked process enters an IPC namespace of its own) and
  * signals may be sent to any process — the server kills the test processes it forks. Every process it
  * forks installs `pb_sandbox_install_filter` over it (filters stack: the stricter answer wins),
  * so a test runs under exactly the filter of a fresh child. What is weaker is the server itself
@@ -34,10 +34,12 @@ int pb_sandbox_install_server_filter(int network);
  * namespaces are off on this machine), ECHILD when the process is not a sandboxed child
  * (`__engine`, `__check-child`), or that of this unshare. */
 int pb_sandbox_unshare(int network);
-/* In a process a fork server forked: new IPC and (unless `network`) network namespaces of its
- * own, as a fresh child has (it still has the server's capabilities in the server's user
- * namespace), so that no test sees the IPC objects or sockets another left. 0 or errno. */
-int pb_sandbox_unshare_forked(int network);
+/* In a process a fork server forked: a new IPC namespace of its own, as a fresh child has (it
+ * still has the server's capabilities in the server's user namespace), so that no test sees
+ * the IPC objects another left: they outlive their process. Not a network namespace: the
+ * server's is already cut off, a socket ends with its process, and the tests of a library run
+ * one after another (making one cost a test more than its run). 0 or errno. */
+int pb_sandbox_unshare_forked(void);
 /* The flight recorder (the `--recorder PATH` argument of `__engine`), opened read-write by the
  * constructor before it entered the new user namespace, from which the supervisor's /proc
  * entries can no longer be opened; the caller owns it. -1: not opened that way. */

@@ -99,6 +99,22 @@ package enum CheckForkServer {
         _ = OutcomeSeal().seal("")
         let failure: any Error = CheckFailure("")  // how a test's failure becomes its message
         _ = (failure as? CheckSkip, "\(failure)")
+        // A test's host, views, transcript and models, made and dropped without the library.
+        let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer { close(sink) }
+        let transcript = ChildTranscript(descriptor: sink)
+        transcript.write("=", "warm\nup")
+        let plugin = DiscoveredPlugin(id: "plugboard.warm-up", kind: .screen, name: "")
+        let models = CheckModels.minimal(for: plugin)
+        var warmJob = job
+        warmJob.subject.plugin = PluginUnderTest(id: plugin.id, kind: plugin.kind, models: models)
+        let context = CheckContext(job: warmJob, transcript: transcript)
+        context.note("warm-up")
+        let view = context.tree.create(.label, owner: .host)
+        try? context.tree.setText(view, "warm-up", by: .host)
+        _ = context.tappable(under: view)
+        try? context.tree.release(view, by: .host)
+        _ = models.screens.map { try? JSONParser.parse($0.screen) }
     }
 
     /// `__check-child --serve` reached `main`: the executable has no constructor that serves.

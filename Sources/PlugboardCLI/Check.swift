@@ -69,6 +69,10 @@ struct Check: ParsableCommand {
     var noForkServer = false
 
     @Option(
+        help: "How many tests run at a time, each in its own process (default: the number of processors, at most 8).")
+    var jobs: Int?
+
+    @Option(
         name: .customLong("screen-model"),
         help: "A rivers.json screen object (JSON file) to make screen plugins with; with an app folder, needs --plugin."
     )
@@ -87,6 +91,7 @@ struct Check: ParsableCommand {
         guard timeout > 0, timeout.isFinite else {
             throw ValidationError("--timeout must be a positive number of seconds")
         }
+        guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard list || !inputs.isEmpty else { throw ValidationError("give plugin libraries (.so) or an app folder") }
     }
 
@@ -105,6 +110,7 @@ struct Check: ParsableCommand {
         options.timeout = timeout
         options.inProcess = inProcess
         options.forkServer = !noForkServer
+        if let jobs { options.workers = jobs }
         options.authorScreen = try authorScreen()
         let runner = try CheckRunner(options: options, executable: Self.executable)
         let report = try check(with: runner)

@@ -37,6 +37,16 @@ struct ForkServerTests {
         #expect(!fresh.stderr.contains("no fork server"), "the user turned it off: nothing to explain")
     }
 
+    /// Tests run several at a time (`--jobs`), each worker with a server of its own: the report
+    /// is the one a single worker makes, in the same order, for a whole app.
+    @Test func workersChangeNoResultOfAnApp() throws {
+        let arguments = [Showcase.url.path, "--seed", "3", "--jobs"]
+        let (oneStatus, one, _) = try runCheck(arguments + ["1"])
+        let (threeStatus, three, _) = try runCheck(arguments + ["3"])
+        #expect(oneStatus == 0 && threeStatus == 0)
+        #expect(one.results.map(\.comparable) == three.results.map(\.comparable))
+    }
+
     @Test func aConstructorThreadMeansFreshProcessesSaidOnce() throws {
         let (status, report, stderr) = try runCheck([Built.library("BrokenConstructorThread"), "--only", "library.*"])
         #expect(status == 0, "\(stderr)")

@@ -21,6 +21,9 @@ package struct CheckOptions: Sendable {
     /// Fork each test's process from a server that has loaded its library once
     /// (`CheckForkServer`); false (`--no-fork-server`): start a fresh process for every test.
     package var forkServer = true
+    /// How many tests run at a time (`--jobs`), each in its own process: the machine's
+    /// processors, at most 8.
+    package var workers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
     /// The author's own screen model and data source for screen plugins (`--screen-model`,
     /// `--data-source`); with an app folder, for the `--plugin` named.
     package var authorScreen: AuthorScreenModels?

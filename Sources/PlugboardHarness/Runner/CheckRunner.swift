@@ -3,6 +3,7 @@ import PlugboardConfig
 import PlugboardCore
 import PlugboardIsolation
 import PlugboardLoader
+import Synchronization
 
 /// The parent's side of `plugboard check`: plans subjects from libraries or an app, runs every
 /// selected test of the catalogue in its own child process and turns each ending into a result.
@@ -13,26 +14,39 @@ import PlugboardLoader
 /// once; where that is unsafe or impossible — or `forkServer` is off — it is a fresh child
 /// (`__check-child JOB TRANSCRIPT`). Both end the same way: a transcript file and an output
 /// file the parent reads once the process is gone.
-package final class CheckRunner {
+///
+/// The tests of a subject run `options.workers` at a time, each worker with a fork server of
+/// its own (a server runs one test at a time); the results keep the catalogue's order.
+package final class CheckRunner: @unchecked Sendable {
     package let options: CheckOptions
     /// The executable that runs the children (`/proc/self/exe` for the CLI).
     let executable: String
     /// Hears each result as it is made (progress on a terminal).
     package var onResult: ((CheckResult) -> Void)?
     private let workspace: URL
-    private var jobNumber = 0
+    /// What the workers share: the sandbox's gaps and the fallbacks they found.
+    private let reports = Mutex<(gaps: Set<String>, fallbacks: [String])>(([], []))
+    /// Each worker's own state (a worker touches only its own).
+    private let workers: [Worker]
     /// The parts of the sandbox the children said the kernel could not apply (each child says
     /// them; the command tells them once).
-    package private(set) var sandboxGaps: Set<String> = []
+    package var sandboxGaps: Set<String> { reports.withLock { $0.gaps } }
     /// How a child's output line names a sandbox gap (`CheckChild`).
     static let gapPrefix = "plugboard check: sandbox without "
     /// Why a library's tests ran in fresh processes, not forked from its server: one line per
     /// library, which the command tells once (empty when the user turned the server off).
-    package private(set) var forkServerFallbacks: [String] = []
-    /// The fork server of the library whose tests run now, and that library (nil: none yet, or
-    /// its tests run in fresh processes).
-    private var forkServer: ForkServerConnection?
-    private var forkServerLibrary: String?
+    package var forkServerFallbacks: [String] { reports.withLock { $0.fallbacks } }
+
+    /// One worker: its jobs' file names and the fork server of the library whose tests run now
+    /// (nil: none yet, or its tests run in fresh processes).
+    private final class Worker {
+        let number: Int
+        var jobNumber = 0
+        var forkServer: ForkServerConnection?
+        var forkServerLibrary: String?
+
+        init(number: Int) { self.number = number }
+    }
 
     package init(options: CheckOptions, executable: String) throws {
         self.options = options
@@ -40,6 +54,7 @@ package final class CheckRunner {
         workspace = FileManager.default.temporaryDirectory.appendingPathComponent(
             "plugboard-check-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        workers = (0..<(options.inProcess ? 1 : max(1, options.workers))).map(Worker.init)
     }
 
     deinit { try? FileManager.default.removeItem(at: workspace) }
@@ -69,7 +84,7 @@ package final class CheckRunner {
                 results.append(notListed(group: subject.group, library: library, reason: reason.description))
             }
         }
-        endForkServer()
+        endForkServers()
         return CheckReport(seed: options.seed, strictness: options.strictness, results: results)
     }
 
@@ -130,7 +145,7 @@ package final class CheckRunner {
                         app: facts))
             }
         }
-        endForkServer()
+        endForkServers()
         return CheckReport(seed: options.seed, strictness: options.strictness, results: results)
     }
 
@@ -165,7 +180,7 @@ package final class CheckRunner {
         let job = CheckJob(
             test: CheckChild.discoverTest, subject: CheckSubject(group: Self.fileName(library), library: library),
             seed: options.seed, strictness: options.strictness, repetition: 0)
-        let result = execute(job, isRandom: false)
+        let result = execute(job, isRandom: false, worker: workers[0])
         guard result.status == .passed, let text = result.message,
             let plugins = try? JSONDecoder().decode([DiscoveredPlugin].self, from: Data(text.utf8))
         else {
@@ -177,13 +192,21 @@ package final class CheckRunner {
 
     package struct DiscoveryFailure: Error, CustomStringConvertible { package var description: String }
 
-    /// Runs every selected test that applies to `subject`, `repetitions` times.
+    /// Runs every selected test that applies to `subject`, `repetitions` times: the workers
+    /// take the next job as each finishes one.
     func run(_ subject: CheckSubject) -> [CheckResult] {
-        var results: [CheckResult] = []
-        for test in Catalogue.tests where test.applies(to: subject) && options.selects(test) {
-            for repetition in 0..<options.repetitions {
+        let planned = Catalogue.tests.filter { $0.applies(to: subject) && options.selects($0) }.flatMap { test in
+            (0..<options.repetitions).map { repetition in
                 let seed = SeededRandom.seed(
                     run: options.seed, group: subject.group, test: test.id, repetition: repetition)
+                return (test: test, repetition: repetition, seed: seed)
+            }
+        }
+        let results = Mutex([CheckResult?](repeating: nil, count: planned.count))
+        let next = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: min(workers.count, planned.count)) { number in
+            while case let index = next.add(1, ordering: .relaxed).oldValue, index < planned.count {
+                let (test, repetition, seed) = planned[index]
                 var result: CheckResult
                 if test.needsApp && subject.app == nil {
                     result = CheckResult(
@@ -193,25 +216,26 @@ package final class CheckRunner {
                     let job = CheckJob(
                         test: test.id, subject: subject, seed: seed, strictness: options.strictness,
                         repetition: repetition)
-                    result = execute(job, isRandom: test.isRandom)
+                    result = execute(job, isRandom: test.isRandom, worker: workers[number])
                 }
                 result.repetition = repetition
-                onResult?(result)
-                results.append(result)
+                results.withLock { $0[index] = result }
             }
         }
-        return results
+        let ordered = results.withLock { $0.compactMap { $0 } }
+        ordered.forEach { onResult?($0) }
+        return ordered
     }
 
     /// Runs one job in a child (or here, with `inProcess`) and reads how it ended, timed.
-    private func execute(_ job: CheckJob, isRandom: Bool) -> CheckResult {
+    private func execute(_ job: CheckJob, isRandom: Bool, worker: Worker) -> CheckResult {
         let started = Date()
-        var result = outcome(of: job, isRandom: isRandom)
+        var result = outcome(of: job, isRandom: isRandom, worker: worker)
         result.seconds = Date().timeIntervalSince(started)
         return result
     }
 
-    private func outcome(of job: CheckJob, isRandom: Bool) -> CheckResult {
+    private func outcome(of job: CheckJob, isRandom: Bool, worker: Worker) -> CheckResult {
         var result = CheckResult(
             group: job.subject.group, library: job.subject.library, test: job.test, status: .failed, seed: job.seed)
         if options.inProcess {
@@ -220,8 +244,8 @@ package final class CheckRunner {
             result.message = outcome.message
             return result
         }
-        jobNumber += 1
-        let base = workspace.appendingPathComponent("job-\(jobNumber)")
+        worker.jobNumber += 1
+        let base = workspace.appendingPathComponent("job-\(worker.number)-\(worker.jobNumber)")
         let jobPath = base.path + ".json"
         let transcriptPath = base.path + ".transcript"
         let outputPath = base.path + ".output"
@@ -233,10 +257,10 @@ package final class CheckRunner {
             let encoded = try JSONEncoder().encode(job)
             if let forked = try forked(
                 encoded, library: job.subject.library, seal: seal, transcriptPath: transcriptPath,
-                outputPath: outputPath)
+                outputPath: outputPath, worker: worker)
             {
                 ending = forked
-                lines = server(of: job)?.loadingOutput ?? []
+                lines = worker.forkServerLibrary == job.subject.library ? worker.forkServer?.loadingOutput ?? [] : []
             } else {
                 try encoded.write(to: URL(fileURLWithPath: jobPath))
                 let child = try ChildProcess(
@@ -256,7 +280,8 @@ package final class CheckRunner {
         let transcript = ParsedTranscript(
             (try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? "", seal: seal)
         lines += ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").split(separator: "\n")
-        for gap in lines where gap.hasPrefix(Self.gapPrefix) { sandboxGaps.insert(String(gap)) }
+        let gaps = lines.filter { $0.hasPrefix(Self.gapPrefix) }.map(String.init)
+        if !gaps.isEmpty { reports.withLock { $0.gaps.formUnion(gaps) } }
         lines.removeAll { $0.hasPrefix(Self.gapPrefix) }
         let output = lines.suffix(5).map { "output: \($0)" }
         result.callInFlight = transcript.openCalls.last
@@ -287,13 +312,13 @@ package final class CheckRunner {
 
     // MARK: fork servers
 
-    /// Runs `job` in a process forked from its library's server and returns how it ended; nil
-    /// when it must run in a fresh child (no server for the library, or the job is too large
-    /// for one message). A server that dies is not asked again: the fallback is noted.
-    private func forked(_ job: Data, library: String, seal: OutcomeSeal, transcriptPath: String, outputPath: String)
-        throws -> ChildProcess.Ending?
-    {
-        guard let server = server(for: library) else { return nil }
+    /// Runs `job` in a process forked from `worker`'s server of its library and returns how it
+    /// ended; nil when it must run in a fresh child (no server for the library, or the job is
+    /// too large for one message). A server that dies is not asked again: the fallback is noted.
+    private func forked(
+        _ job: Data, library: String, seal: OutcomeSeal, transcriptPath: String, outputPath: String, worker: Worker
+    ) throws -> ChildProcess.Ending? {
+        guard let server = server(for: library, worker: worker) else { return nil }
         let transcript = try Self.create(transcriptPath, O_APPEND)
         defer { close(transcript) }
         let output = try Self.create(outputPath, O_TRUNC)
@@ -302,48 +327,50 @@ package final class CheckRunner {
         case .ended(let ending): return ending
         case .tooLarge: return nil
         case .lost(let reason):
+            worker.forkServer = nil
             fallBack(library, reason)
             return nil
         }
     }
 
-    /// The running server of `job`'s library, if any.
-    private func server(of job: CheckJob) -> ForkServerConnection? {
-        forkServerLibrary == job.subject.library ? forkServer : nil
-    }
-
-    /// The fork server of `library`, started on its first job (the previous library's ends);
-    /// nil when its tests run in fresh processes.
-    private func server(for library: String) -> ForkServerConnection? {
+    /// `worker`'s fork server of `library`, started on its first job there (the previous
+    /// library's ends); nil when its tests run in fresh processes.
+    private func server(for library: String, worker: Worker) -> ForkServerConnection? {
         guard options.forkServer else { return nil }
-        if forkServerLibrary == library { return forkServer }
-        forkServer = nil
-        forkServerLibrary = library
-        jobNumber += 1
-        let outputPath = workspace.appendingPathComponent("server-\(jobNumber).output").path
+        if worker.forkServerLibrary == library { return worker.forkServer }
+        worker.forkServer = nil
+        worker.forkServerLibrary = library
+        worker.jobNumber += 1
+        let outputPath = workspace.appendingPathComponent("server-\(worker.number)-\(worker.jobNumber).output").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         do throws(ForkServerConnection.Refusal) {
             let server = try ForkServerConnection(
                 library: library, executable: executable, outputPath: outputPath, timeout: options.timeout)
-            sandboxGaps.formUnion(server.gaps)
-            forkServer = server
+            reports.withLock { $0.gaps.formUnion(server.gaps) }
+            worker.forkServer = server
         } catch {
             fallBack(library, error.reason)
         }
-        return forkServer
+        return worker.forkServer
     }
 
-    /// Ends the last library's server: a check leaves no process behind, and the next starts
+    /// Ends the last library's servers: a check leaves no process behind, and the next starts
     /// its own.
-    private func endForkServer() {
-        forkServer = nil
-        forkServerLibrary = nil
+    private func endForkServers() {
+        for worker in workers {
+            worker.forkServer = nil
+            worker.forkServerLibrary = nil
+        }
     }
 
+    /// Notes why `library`'s tests run in fresh processes (once, whichever worker found it).
     private func fallBack(_ library: String, _ reason: String) {
-        forkServer = nil
-        forkServerFallbacks.append(
-            "plugboard check: \(Self.fileName(library)): each test in a fresh process (no fork server: \(reason))")
+        let line =
+            "plugboard check: \(Self.fileName(library)): each test in a fresh process (no fork server: \(reason))"
+        let prefix = "plugboard check: \(Self.fileName(library)): "
+        reports.withLock { reports in
+            if !reports.fallbacks.contains(where: { $0.hasPrefix(prefix) }) { reports.fallbacks.append(line) }
+        }
     }
 
     /// A file for a test's process to write, opened here (`flags`: append or truncate).

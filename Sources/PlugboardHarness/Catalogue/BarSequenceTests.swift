@@ -52,18 +52,7 @@ enum BarSequenceTests {
         defer { bar.destroy() }
         for (index, step) in walk.enumerated() {
             let doing = "after \(step.operation) to \(step.screen) (step \(index + 1))"
-            var appearance = NavigationBarAppearance()
-            appearance.background = .color(step.background)
-            appearance.titleColor = step.titleColor
-            appearance.presentationStyle = .title
-            appearance.isTablet = step.tablet
-            let model = model(base, step)
-            bar.customize(
-                screenJSON: #"{"id": "\#(step.screen.lowercased())", "name": "\#(step.screen)"}"#, navBarJSON: model,
-                dataSourceJSON: nil, appearance: appearance)
-            bar.setContextButton(step.contextButton)
-            bar.updateTitle(step.screen)
-            bar.layout(width: 390, height: 44)
+            show(step, on: bar, base: base)
 
             guard let root = bar.view, context.tree[root] != nil else {
                 throw CheckFailure("\(doing): the bar's view is gone (view returned a released or no view)")
@@ -86,9 +75,7 @@ enum BarSequenceTests {
                 "\(doing): expected the bar painted \(step.background) as the customization helper says; no visible view is"
             )
             if let stale = visible.first(where: { Self.isPoisoned($0.text) }) {
-                throw CheckFailure(
-                    "\(doing): the bar shows \"\(stale.text ?? "")\": a string from plugboard.host.model read after its "
-                        + "model changed (model.h: valid until the next customize_for_screen with another model)")
+                throw CheckFailure("\(doing): the bar shows \"\(stale.text ?? "")\": \(staleModelString)")
             }
             let titles = visible.filter { $0.kind == .label && ($0.text ?? "").contains(step.screen) }
             try expect(!titles.isEmpty, "\(doing): expected a visible label with the title \"\(step.screen)\"")
@@ -121,6 +108,27 @@ enum BarSequenceTests {
         }
         return JSONValue.object(object.setting("nav_items", to: .array(items))).serialized()
     }
+
+    /// Customises `bar` for `step`'s screen as the host does on a screen change: its bar model
+    /// (made from `base`) and appearance, its context button and title, then a layout.
+    static func show(_ step: Step, on bar: NavigationBarInstance, base: String?) {
+        var appearance = NavigationBarAppearance()
+        appearance.background = .color(step.background)
+        appearance.titleColor = step.titleColor
+        appearance.presentationStyle = .title
+        appearance.isTablet = step.tablet
+        bar.customize(
+            screenJSON: #"{"id": "\#(step.screen.lowercased())", "name": "\#(step.screen)"}"#,
+            navBarJSON: model(base, step), dataSourceJSON: nil, appearance: appearance)
+        bar.setContextButton(step.contextButton)
+        bar.updateTitle(step.screen)
+        bar.layout(width: 390, height: 44)
+    }
+
+    /// What a poisoned string on the bar means.
+    static let staleModelString =
+        "a string from plugboard.host.model read after its model changed "
+        + "(model.h: valid until the next customize_for_screen with another model)"
 
     /// True for text made of a string the host overwrote when its model changed (`####`).
     static func isPoisoned(_ text: String?) -> Bool {

@@ -27,26 +27,17 @@ enum ModelQueryTests {
                 + malformed.prefix(3).map(\.description).joined(separator: "; "))
     }
 
-    /// Customises the bar with two bar models after each other (the first step of the bar walk,
-    /// then the second), and fails when a visible label shows a string of the first after the
-    /// change.
+    /// Customises the bar for the first two screens of the bar walk, whose bar models differ,
+    /// and fails when a visible label shows a string of the first after the change.
     private static func walkModels(of bar: NavigationBarInstance, _ context: CheckContext) throws {
         let base = try context.plugin.models.navigationBars.first
-        for step in BarSequenceTests.walk.prefix(2) {
-            bar.customize(
-                screenJSON: #"{"id": "\#(step.screen.lowercased())", "name": "\#(step.screen)"}"#,
-                navBarJSON: BarSequenceTests.model(base, step), dataSourceJSON: nil,
-                appearance: NavigationBarAppearance())
-            bar.updateTitle(step.screen)
-            bar.layout(width: 390, height: 44)
-        }
+        for step in BarSequenceTests.walk.prefix(2) { BarSequenceTests.show(step, on: bar, base: base) }
         guard let root = bar.view else { return }
         let stale = context.subtree(root).first {
             context.tree.isVisible($0.handle) && BarSequenceTests.isPoisoned($0.text)
         }
         try expect(
             stale == nil,
-            "after a new bar model the bar shows \"\(stale?.text ?? "")\": a string from plugboard.host.model read after "
-                + "its model changed (model.h: valid until the next customize_for_screen with another model)")
+            "after a new bar model the bar shows \"\(stale?.text ?? "")\": \(BarSequenceTests.staleModelString)")
     }
 }

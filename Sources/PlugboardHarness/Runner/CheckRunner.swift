@@ -260,7 +260,7 @@ package final class CheckRunner: @unchecked Sendable {
                 outputPath: outputPath, worker: worker)
             {
                 ending = forked
-                lines = worker.forkServerLibrary == job.subject.library ? worker.forkServer?.loadingOutput ?? [] : []
+                lines = worker.forkServer?.loadingOutput ?? []  // the server that ran it
             } else {
                 try encoded.write(to: URL(fileURLWithPath: jobPath))
                 let child = try ChildProcess(
@@ -365,11 +365,10 @@ package final class CheckRunner: @unchecked Sendable {
 
     /// Notes why `library`'s tests run in fresh processes (once, whichever worker found it).
     private func fallBack(_ library: String, _ reason: String) {
-        let line =
-            "plugboard check: \(Self.fileName(library)): each test in a fresh process (no fork server: \(reason))"
         let prefix = "plugboard check: \(Self.fileName(library)): "
         reports.withLock { reports in
-            if !reports.fallbacks.contains(where: { $0.hasPrefix(prefix) }) { reports.fallbacks.append(line) }
+            guard !reports.fallbacks.contains(where: { $0.hasPrefix(prefix) }) else { return }
+            reports.fallbacks.append(prefix + "each test in a fresh process (no fork server: \(reason))")
         }
     }
 

@@ -43,18 +43,20 @@ package struct ForkServerChannel: Sendable {
     /// The next record, waiting for it; nil when the other end is gone (or the record did not
     /// fit in `capacity` bytes).
     package func receive(capacity: Int = 1 << 20) -> Record? {
-        var bytes = [UInt8](repeating: 0, count: capacity)
         var descriptors = [Int32](repeating: -1, count: Int(PB_FORK_SERVER_MAX_DESCRIPTORS))
         var count: Int32 = 0
-        let length = bytes.withUnsafeMutableBytes { buffer in
-            pb_fork_server_receive(descriptor, buffer.baseAddress, buffer.count, &descriptors, &count)
+        var length = 0
+        // Not zeroed first: a megabyte cleared for every record cost more than the record.
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            length = pb_fork_server_receive(descriptor, buffer.baseAddress, buffer.count, &descriptors, &count)
+            initialized = max(0, length)
         }
         let received = Array(descriptors.prefix(Int(count)))
         guard length > 0 else {
             received.forEach { _ = Foundation.close($0) }
             return nil
         }
-        return Record(bytes: Array(bytes.prefix(length)), descriptors: received)
+        return Record(bytes: bytes, descriptors: received)
     }
 
     /// True when a record (or the other end's close) arrives within `seconds`.

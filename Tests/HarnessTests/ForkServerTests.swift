@@ -47,6 +47,20 @@ struct ForkServerTests {
         #expect(one.results.map(\.comparable) == three.results.map(\.comparable))
     }
 
+    /// The other workers' servers are copies the first one forks before its first job: the
+    /// executable starts, and the library loads, once per library.
+    @Test func otherWorkersServeFromCopiesOfTheFirstServer() throws {
+        var options = CheckOptions()
+        options.seed = 1
+        options.workers = 3
+        let runner = try CheckRunner(options: options, executable: Built.directory + "/plugboard")
+        let report = runner.check(libraries: [Built.library("SideMenu"), Built.library("TabBar")])
+        #expect(report.results.count > 40)
+        #expect(report.results.allSatisfy { !$0.status.isFailure }, "\(report.results.filter { $0.status.isFailure })")
+        #expect(runner.forkServerStarts == 2)
+        #expect(runner.forkServerFallbacks.isEmpty)
+    }
+
     @Test func aConstructorThreadMeansFreshProcessesSaidOnce() throws {
         let (status, report, stderr) = try runCheck([Built.library("BrokenConstructorThread"), "--only", "library.*"])
         #expect(status == 0, "\(stderr)")

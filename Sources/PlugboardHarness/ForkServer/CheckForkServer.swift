@@ -1,6 +1,7 @@
 import Foundation
 import PlugboardCore
 import PlugboardIsolation
+import PlugboardLoader
 
 /// A fork server of `plugboard check` (`plugboard __check-child --serve LIBRARY`, one per
 /// library): it pays once for what a fresh child pays for every test — starting this executable,
@@ -17,14 +18,15 @@ import PlugboardIsolation
 /// refuses —
 /// and the parent runs that library's tests in fresh processes — when the library's constructors
 /// started a thread, or a process (which could read the server's socket and its jobs' keys).
-/// It loads the library with `dlopen` only: the entry's `init` runs in each test, as in a fresh
-/// child.
+/// It checks and maps the library (`PluginLibrary.premap`) without calling the entry's `init`:
+/// that runs in each test, as in a fresh child.
 ///
 /// The messages (records on the socket that is its standard input, `ForkServerChannel`):
 /// to the parent `gap TEXT` (a part of the sandbox the kernel refused), then `ready` or
-/// `unsafe REASON`; then for each job `exited N` or `signaled N`. From the parent
-/// `job KEY\nJSON` with the transcript and output descriptors attached, and `kill` (the test's
-/// time is up).
+/// `unsafe REASON`; then for each job `exited N` or `signaled N`, and for each clone `cloned PID`.
+/// From the parent `job KEY\nJSON` with the transcript and output descriptors attached, `kill`
+/// (the test's time is up), and `clone` with a socket attached (a copy of the server for another
+/// worker).
 package enum CheckForkServer {
     /// Loads `library` and serves jobs until the parent closes the socket, then ends the process.
     static func serve(library: String) -> Never {
@@ -39,19 +41,35 @@ package enum CheckForkServer {
         guard threads == 1 else { refuse("the harness had \(threads) threads before it loaded the library") }
         let reaper = ForkServerProcess.becomeSubreaper()
         guard reaper == 0 else { refuse("it cannot watch the processes a constructor starts (errno \(reaper))") }
-        warmUp(library: library)
+        let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)  // the warm-up's transcript
         let folder = URL(fileURLWithPath: library).deletingLastPathComponent().path
         for gap in Sandbox.confineServer(SandboxGrants(), readable: [folder]) {
             channel.send("gap " + CheckRunner.gapPrefix + gap)
         }
-        guard dlopen(library, RTLD_NOW | RTLD_LOCAL) != nil else {
+        // Checked and mapped as the host's loader does, so that no test process reads the ELF
+        // headers again; a library the loader refuses is only mapped, and each test refuses it.
+        if (try? PluginLibrary.premap(path: library)) == nil, dlopen(library, RTLD_NOW | RTLD_LOCAL) == nil {
             refuse("dlopen failed: \(dlerror().map { String(cString: $0) } ?? "unknown error")")
         }
         let started = ForkServerProcess.threadCount - 1
         guard started == 0 else { refuse("a constructor of the library started \(started) thread(s)") }
         guard !ForkServerProcess.hasChildren else { refuse("a constructor of the library started a process") }
+        // After the library's load: loading an image makes the runtime search again for every
+        // conformance it had found missing.
+        warmUp(library: library, sink: sink)
+        close(sink)
         channel.send("ready")
+        serveJobs(channel, nothing: nothing)
+    }
+
+    /// Runs each job `channel` brings in a process forked for it, and makes a copy of this server
+    /// on a `clone` record's socket, until the parent closes the channel.
+    private static func serveJobs(_ channel: ForkServerChannel, nothing: Int32) -> Never {
         while let record = channel.receive() {
+            if record.bytes == Array("clone".utf8), record.descriptors.count == 1 {
+                clone(on: record.descriptors[0], channel, nothing: nothing)
+                continue
+            }
             guard record.bytes.starts(with: Array("job ".utf8)), record.descriptors.count == 2 else {
                 record.descriptors.forEach { close($0) }
                 continue  // a `kill` that came after its process ended
@@ -86,22 +104,36 @@ package enum CheckForkServer {
         _exit(0)
     }
 
+    /// Forks a copy of this server that serves on `socket` (as its standard input, so its test
+    /// processes lose it as they lose this one's) and answers `cloned PID`: a second worker's
+    /// server for the library, without starting the executable, loading the library and warming
+    /// up again. The copy has this server's sandbox and one thread, as this one has.
+    private static func clone(on socket: Int32, _ channel: ForkServerChannel, nothing: Int32) {
+        let copy = ForkServerProcess.fork()
+        if copy == 0 {
+            dup2(socket, STDIN_FILENO)
+            close(socket)
+            _ = ForkServerProcess.becomeSubreaper()  // not inherited
+            serveJobs(channel, nothing: nothing)
+        }
+        close(socket)
+        channel.send(copy > 0 ? "cloned \(copy)" : "unforked errno \(errno)")
+    }
+
     /// Does once, here, what every test process does first, so that each copy finds it done:
     /// the Swift runtime fills its metadata and conformance caches on first use, per process,
     /// and that costs a forked process more than many a test.
-    private static func warmUp(library: String) {
+    private static func warmUp(library: String, sink: Int32) {
         let job = CheckJob(
             test: CheckChild.discoverTest, subject: CheckSubject(group: "", library: library), seed: 0, strictness: 5,
             repetition: 0)
         let decoded = (try? JSONEncoder().encode(job)).flatMap { try? JSONDecoder().decode(CheckJob.self, from: $0) }
         _ = Catalogue.test(decoded?.test ?? "")
         _ = try? JSONEncoder().encode(ChildOutcome(status: .passed))
-        _ = OutcomeSeal().seal("")
+        _ = OutcomeSeal().seal("{}")
         let failure: any Error = CheckFailure("")  // how a test's failure becomes its message
         _ = (failure as? CheckSkip, "\(failure)")
         // A test's host, views, transcript and models, made and dropped without the library.
-        let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        defer { close(sink) }
         let transcript = ChildTranscript(descriptor: sink)
         transcript.write("=", "warm\nup")
         let plugin = DiscoveredPlugin(id: "plugboard.warm-up", kind: .screen, name: "")
@@ -111,10 +143,16 @@ package enum CheckForkServer {
         let context = CheckContext(job: warmJob, transcript: transcript)
         context.note("warm-up")
         let view = context.tree.create(.label, owner: .host)
-        try? context.tree.setText(view, "warm-up", by: .host)
+        _ = try? context.tree.setText(view, "warm-up", by: .host)
         _ = context.tappable(under: view)
+        context.tree.grant(view, to: ViewOwner(1))  // as the host hands a root its container
         try? context.tree.release(view, by: .host)
         _ = models.screens.map { try? JSONParser.parse($0.screen) }
+        // Code built outside this executable (a plugin, the Swift SDK in it) finds the
+        // conformances its generic types need by searching at run time: those of the standard
+        // library's plain types to Hashable are found here once, for every copy.
+        let plain: [Any] = [UInt(0), UInt64(0), UInt32(0), Int(0), Int64(0), Int32(0), "", Double(0), true]
+        _ = plain.map { $0 as? any Hashable }
     }
 
     /// `__check-child --serve` reached `main`: the executable has no constructor that serves.

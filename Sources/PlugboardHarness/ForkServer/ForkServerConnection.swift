@@ -4,15 +4,37 @@ import PlugboardIsolation
 /// The parent's side of a fork server (`CheckForkServer`): starts it for one library, sends it
 /// each job with the files its process writes, and owns the time limit — when it passes, the
 /// server is asked to kill the test's process, as the parent kills a fresh child.
-final class ForkServerConnection {
+final class ForkServerConnection: @unchecked Sendable {  // used by one worker at a time
     let library: String
     /// What the server could not apply of the sandbox (`CheckRunner.gapPrefix` lines).
     private(set) var gaps: [String] = []
     /// What the server printed while it loaded the library (a constructor's output): a fresh
     /// child's output starts with it, so each test's output does too.
     let loadingOutput: [Substring]
-    private let process: ChildProcess
+    private let process: ServerProcess
     private let channel: ForkServerChannel
+
+    /// The server's process: started by this process, or a copy another server forked
+    /// (`clone`), which this process can kill but not wait for.
+    private enum ServerProcess {
+        case started(ChildProcess)
+        case copy(pid_t)
+
+        func kill() {
+            switch self {
+            case .started(let process): process.kill()
+            case .copy(let pid): _ = Foundation.kill(pid, SIGKILL)
+            }
+        }
+
+        /// How it ended, for a message.
+        func ending(within timeout: Double) -> String {
+            switch self {
+            case .started(let process): "\(process.finish(within: timeout))"
+            case .copy(let pid): "process \(pid), a copy of another server"
+            }
+        }
+    }
 
     /// Why a library's tests run in fresh processes instead.
     struct Refusal: Error { var reason: String }
@@ -25,9 +47,10 @@ final class ForkServerConnection {
             let ends = try ForkServerChannel.pair()
             defer { ends.server.close() }  // the server has its own copy
             do {
-                process = try ChildProcess(
-                    executable: executable, arguments: ["__check-child", "--serve", library],
-                    input: .descriptor(ends.server.descriptor), output: .file(outputPath), error: .withOutput)
+                process = .started(
+                    try ChildProcess(
+                        executable: executable, arguments: ["__check-child", "--serve", library],
+                        input: .descriptor(ends.server.descriptor), output: .file(outputPath), error: .withOutput))
             } catch {
                 ends.parent.close()
                 throw error
@@ -45,7 +68,7 @@ final class ForkServerConnection {
             guard let reply = channel.receive()?.text else {
                 channel.close()
                 throw Refusal(
-                    reason: "the fork server ended while it loaded the library (\(process.finish(within: timeout)))")
+                    reason: "the fork server ended while it loaded the library (\(process.ending(within: timeout)))")
             }
             if reply.hasPrefix("gap ") {
                 gaps.append(String(reply.dropFirst(4)))
@@ -61,7 +84,35 @@ final class ForkServerConnection {
         loadingOutput = output.split(separator: "\n")
     }
 
-    /// Closing the socket ends the server (and the ChildProcess reaps it).
+    private init(copyOf server: ForkServerConnection, pid: pid_t, channel: ForkServerChannel) {
+        library = server.library
+        gaps = server.gaps
+        loadingOutput = server.loadingOutput
+        process = .copy(pid)
+        self.channel = channel
+    }
+
+    /// A copy of this server, forked by it, for another worker: it costs a `fork`, where a new
+    /// server starts the executable, loads the library and warms up. Only between jobs.
+    func clone(timeout: Double) throws(Refusal) -> ForkServerConnection {
+        let ends: (parent: ForkServerChannel, server: ForkServerChannel)
+        do {
+            ends = try ForkServerChannel.pair()
+        } catch {
+            throw Refusal(reason: "no socket for a copy of the fork server: \(error)")
+        }
+        let sent = channel.send(Array("clone".utf8), descriptors: [ends.server.descriptor])
+        ends.server.close()  // the copy has its own
+        guard sent == 0, channel.isReadable(within: timeout), let reply = channel.receive()?.text,
+            reply.hasPrefix("cloned "), let pid = pid_t(reply.dropFirst(7))
+        else {
+            ends.parent.close()
+            throw Refusal(reason: "the fork server made no copy of itself")
+        }
+        return ForkServerConnection(copyOf: self, pid: pid, channel: ends.parent)
+    }
+
+    /// Closing the socket ends the server (and the ChildProcess reaps one this process started).
     deinit { channel.close() }
 
     /// How running one job ended.
@@ -90,7 +141,7 @@ final class ForkServerConnection {
             return .ended(.timedOut(seconds: timeout))
         }
         guard let reply = channel.receive() else {
-            return .lost("the fork server ended (\(process.finish(within: timeout)))")
+            return .lost("the fork server ended (\(process.ending(within: timeout)))")
         }
         guard let ending = ending(of: reply) else {
             process.kill()

@@ -25,9 +25,12 @@ package final class CheckRunner: @unchecked Sendable {
     package var onResult: ((CheckResult) -> Void)?
     private let workspace: URL
     /// What the workers share: the sandbox's gaps and the fallbacks they found.
-    private let reports = Mutex<(gaps: Set<String>, fallbacks: [String])>(([], []))
+    private let reports = Mutex<(gaps: Set<String>, fallbacks: [String], serverStarts: Int)>(([], [], 0))
     /// Each worker's own state (a worker touches only its own).
     private let workers: [Worker]
+    /// Copies of the current library's first fork server, made as soon as it is ready, one for
+    /// each other worker to take.
+    private let spareServers = Mutex<(library: String, servers: [ForkServerConnection])>(("", []))
     /// The parts of the sandbox the children said the kernel could not apply (each child says
     /// them; the command tells them once).
     package var sandboxGaps: Set<String> { reports.withLock { $0.gaps } }
@@ -36,6 +39,8 @@ package final class CheckRunner: @unchecked Sendable {
     /// Why a library's tests ran in fresh processes, not forked from its server: one line per
     /// library, which the command tells once (empty when the user turned the server off).
     package var forkServerFallbacks: [String] { reports.withLock { $0.fallbacks } }
+    /// How many fork servers started the executable (the others were copies of one).
+    var forkServerStarts: Int { reports.withLock { $0.serverStarts } }
 
     /// One worker: its jobs' file names and the fork server of the library whose tests run now
     /// (nil: none yet, or its tests run in fresh processes).
@@ -202,6 +207,11 @@ package final class CheckRunner: @unchecked Sendable {
                 return (test: test, repetition: repetition, seed: seed)
             }
         }
+        // The library's fork server first, here: it makes the other workers' servers as copies
+        // of itself before they start (each would otherwise start one of its own).
+        if !options.inProcess, planned.contains(where: { !$0.test.needsApp || subject.app != nil }) {
+            _ = server(for: subject.library, worker: workers[0])
+        }
         let results = Mutex([CheckResult?](repeating: nil, count: planned.count))
         let next = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: min(workers.count, planned.count)) { number in
@@ -340,14 +350,22 @@ package final class CheckRunner: @unchecked Sendable {
         if worker.forkServerLibrary == library { return worker.forkServer }
         worker.forkServer = nil
         worker.forkServerLibrary = library
+        if let copy = spareServers.withLock({ $0.library == library ? $0.servers.popLast() : nil }) {
+            worker.forkServer = copy
+            return copy
+        }
         worker.jobNumber += 1
         let outputPath = workspace.appendingPathComponent("server-\(worker.number)-\(worker.jobNumber).output").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        reports.withLock { $0.serverStarts += 1 }
         do throws(ForkServerConnection.Refusal) {
             let server = try ForkServerConnection(
                 library: library, executable: executable, outputPath: outputPath, timeout: options.timeout)
             reports.withLock { $0.gaps.formUnion(server.gaps) }
             worker.forkServer = server
+            // The other workers' servers: copies forked by this one, before its first job.
+            let copies = (1..<max(1, workers.count)).compactMap { _ in try? server.clone(timeout: options.timeout) }
+            spareServers.withLock { $0 = (library, copies) }
         } catch {
             fallBack(library, error.reason)
         }
@@ -357,6 +375,7 @@ package final class CheckRunner: @unchecked Sendable {
     /// Ends the last library's servers: a check leaves no process behind, and the next starts
     /// its own.
     private func endForkServers() {
+        spareServers.withLock { $0 = ("", []) }
         for worker in workers {
             worker.forkServer = nil
             worker.forkServerLibrary = nil

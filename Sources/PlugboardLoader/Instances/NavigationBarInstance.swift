@@ -56,6 +56,7 @@ package final class NavigationBarInstance: PluginInstance {
     package func setContextButton(_ button: ContextButton) {
         guard let bar else { return }
         guard let set = bar.pointee.set_context_button else { return }
-        call("set_context_button(\(button))") { set(bar, button.cValue) }
+        // The raw value, not the case by reflection, which cost a tap a search of conformances.
+        call("set_context_button(\(button.rawValue))") { set(bar, button.cValue) }
     }
 }

@@ -61,6 +61,20 @@ package final class PluginLibrary: @unchecked Sendable {
         var hashes: [FileIdentity: Int] = [:]
         /// The path of the library mapped last: what a fault nothing else explains is blamed on.
         var lastMapped: String?
+        /// A library checked and mapped by `premap`, whose `init` has not run.
+        struct Mapped: @unchecked Sendable {  // the handle is only ever used under the lock
+            var file: LibraryFile
+            var handle: UnsafeMutableRawPointer
+        }
+        /// By path.
+        var premapped: [String: Mapped] = [:]
+
+        /// Keeps a library just loaded (its `init` called once).
+        mutating func remember(_ library: PluginLibrary, digest: String?) {
+            records[library.path] = Record(library: library, initCount: 1, sha256: digest)
+            paths[library.path] = library.path
+            identities[library.file.identity] = library.path
+        }
 
         mutating func digest(_ file: LibraryFile) throws(PluginLoadError) -> String {
             hashes[file.identity, default: 0] += 1
@@ -127,11 +141,42 @@ package final class PluginLibrary: @unchecked Sendable {
         return try result.get()
     }
 
+    /// Checks and maps the library at the absolute `path` as `open` would, without calling its
+    /// `init` or reading its descriptors: the next unpinned `open` of the same path only does
+    /// those. `plugboard check`'s fork server does this once, so that none of the processes it
+    /// forks reads the library's ELF headers again.
+    package static func premap(path: String) throws(PluginLoadError) {
+        try registry.withLock { registry throws(PluginLoadError) in
+            guard path.hasPrefix("/") else { throw .notLoadable(path: path, reason: "not an absolute path") }
+            guard registry.paths[path] == nil, registry.premapped[path] == nil else { return }
+            let file = try LibraryFile.open(path)
+            guard registry.identities[file.identity] == nil else { return file.close() }
+            do throws(PluginLoadError) {
+                try checkEntryVersion(of: file, path: path)
+            } catch {
+                file.close()
+                throw error
+            }
+            registry.premapped[path] = Registry.Mapped(file: file, handle: try map(file, path: path, pinned: false))
+            registry.lastMapped = path
+            // Room for the library's records now: the first entry made in a table of these types
+            // costs a process the run-time's search for their conformances.
+            registry.records.reserveCapacity(1)
+            registry.paths.reserveCapacity(1)
+            registry.identities.reserveCapacity(1)
+        }
+    }
+
     private static func open(
         path: String, pin: String?, hostVersion: String, afterVerification: (() -> Void)?,
         registry: inout Registry
     ) throws(PluginLoadError) -> PluginLibrary {
         guard path.hasPrefix("/") else { throw .notLoadable(path: path, reason: "not an absolute path") }
+        if pin == nil, let mapped = registry.premapped.removeValue(forKey: path) {
+            let library = try load(path: path, file: mapped.file, handle: mapped.handle, hostVersion: hostVersion)
+            registry.remember(library, digest: nil)
+            return library
+        }
         var known = registry.paths[path]
         var newFile: LibraryFile?
         if known == nil {
@@ -193,9 +238,7 @@ package final class PluginLibrary: @unchecked Sendable {
             throw .notLoadable(path: path, reason: "the dynamic linker returned a library loaded from another file")
         }
         let library = try load(path: path, file: file, handle: handle, hostVersion: hostVersion)
-        registry.records[path] = Registry.Record(library: library, initCount: 1, sha256: digest)
-        registry.paths[path] = path
-        registry.identities[file.identity] = path
+        registry.remember(library, digest: digest)
         return library
     }
 

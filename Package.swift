@@ -7,7 +7,7 @@ import PackageDescription
 let cTestPlugins = [
     "TestScreenC", "DuplicateScreenC", "BrokenNoEntry", "BrokenABIMajor", "BrokenNoFactory",
     "BrokenCreateNull", "BrokenInitFails", "TestExportsC", "BrokenABIConstructor", "TestSeed003C", "TestModelC",
-    "TestPlacementC", "HostileSignalsC", "TestDataSourceC",
+    "TestPlacementC", "HostileSignalsC", "TestDataSourceC", "TestRoutingC",
 ]
 let swiftTestPlugins = ["TestSwiftPlugins"]
 

@@ -158,16 +158,32 @@ struct NavigationModel: Equatable, CustomStringConvertible {
     }
 
     @Test(arguments: seeds) func theAppFollowsTheModel(seed: UInt64) throws {
+        try follow(seed: seed, steps: 2_000, virtualClock: false)
+    }
+
+    /// The same on the virtual clock: each request animated or not (at random); after it, the
+    /// clock moves until its movement has ended.
+    @Test(arguments: seeds) func theAppOnTheVirtualClockFollowsTheModel(seed: UInt64) throws {
+        try follow(seed: seed, steps: 600, virtualClock: true)
+    }
+
+    func follow(seed: UInt64, steps count: Int, virtualClock: Bool) throws {
         var random = SeededRandom(seed: seed)
         let app = try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath)
         defer { app.shutdown() }
+        if virtualClock { app.clock.mode = .virtual }
         var model = NavigationModel(root: ["home"])
         var steps: [String] = []
         var (cellTaps, rowTaps) = (0, 0)
-        for step in 0..<2_000 {
+        for step in 0..<count {
             let request = Self.request(&random, app: app)
-            steps.append(request.description)
-            let said = request.apply(to: app)
+            let animated = virtualClock && Bool.random(using: &random)
+            steps.append(request.description + (virtualClock && !animated ? " (unanimated)" : ""))
+            let said = app.animating(animated || !virtualClock) { request.apply(to: app) }
+            if virtualClock, app.isAnimating {
+                #expect(animated, "seed \(seed) step \(step): \(request) moves, unanimated")
+                app.wait(TransitionSpec.maximumDuration)
+            }
             let expected = request.apply(to: &model)
             let context = "seed \(seed) step \(step): \(steps.suffix(6).joined(separator: ", "))"
             if ProcessInfo.processInfo.environment["NAVIGATION_MODEL_TRACE"] != nil {
@@ -182,7 +198,9 @@ struct NavigationModel: Equatable, CustomStringConvertible {
             if case .tapCell = request { cellTaps += 1 }
             if case .tapEPGRow = request { rowTaps += 1 }
         }
-        #expect(cellTaps > 20 && rowTaps > 5, "seed \(seed): only \(cellTaps) cells and \(rowTaps) guide rows tapped")
+        #expect(
+            cellTaps > count / 100 && rowTaps > count / 400,
+            "seed \(seed): only \(cellTaps) cells and \(rowTaps) guide rows tapped")
     }
 
     /// The state URL, given to a fresh app to start in (a restore after a restart), reaches the

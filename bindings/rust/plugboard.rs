@@ -1,4 +1,4 @@
-//! The Plugboard plugin ABI (`plugboard.h`, ABI 1.3) for Rust, with no crates.
+//! The Plugboard plugin ABI (`plugboard.h`, ABI 1.4) for Rust, with no crates.
 //!
 //! One module mirroring every struct, typedef, enum constant and `#define` of
 //! `Sources/PlugboardABI/include/plugboard/*.h` and `plugboard/ext/*.h`, field for field in header
@@ -42,8 +42,9 @@ pub struct pb_version_t {
 pub const PB_VERSION_MAJOR: u32 = 1;
 /// `PB_VERSION_MINOR` (plugboard/version.h). 1.1: navigation, attributes; 1.2: model,
 /// screen-bar, custom-bar, gesture-navigation, transition, the helper's `is_translucent` and
-/// `prefers_large_title`; 1.3: placement's `place_nav_bar_in` with `pb_nav_bar_area_t`.
-pub const PB_VERSION_MINOR: u32 = 3;
+/// `prefers_large_title`; 1.3: placement's `place_nav_bar_in` with `pb_nav_bar_area_t`; 1.4:
+/// routing.
+pub const PB_VERSION_MINOR: u32 = 4;
 /// `PB_VERSION_PATCH` (plugboard/version.h).
 pub const PB_VERSION_PATCH: u32 = 0;
 
@@ -976,6 +977,85 @@ pub struct pb_screen_transition_t {
 }
 
 // ------------------------------------------------------------------------------------------------
+// plugboard/routing.h
+// ------------------------------------------------------------------------------------------------
+
+/// `PB_HOST_EXT_ROUTING` (plugboard/routing.h, ABI 1.4): offered to screens and roots.
+pub const PB_HOST_EXT_ROUTING: &CStr = c"plugboard.host.routing";
+
+/// `pb_route_op_t` (plugboard/routing.h).
+pub type pb_route_op_t = i32;
+/// `PB_ROUTE_PUSH` (plugboard/routing.h).
+pub const PB_ROUTE_PUSH: pb_route_op_t = 1;
+/// `PB_ROUTE_ROOT` (plugboard/routing.h).
+pub const PB_ROUTE_ROOT: pb_route_op_t = 2;
+/// `PB_ROUTE_PRESENT` (plugboard/routing.h).
+pub const PB_ROUTE_PRESENT: pb_route_op_t = 3;
+/// `PB_ROUTE_DISMISS` (plugboard/routing.h).
+pub const PB_ROUTE_DISMISS: pb_route_op_t = 4;
+/// `PB_ROUTE_POP` (plugboard/routing.h).
+pub const PB_ROUTE_POP: pb_route_op_t = 5;
+/// `PB_ROUTE_OPEN_URL` (plugboard/routing.h).
+pub const PB_ROUTE_OPEN_URL: pb_route_op_t = 6;
+
+/// `pb_route_step_t` (plugboard/routing.h): one route change of a transition.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct pb_route_step_t {
+    pub op: pb_route_op_t,
+    pub key: *const c_char,
+    pub data: *const c_char,
+    pub count: i32,
+    pub animated: bool,
+}
+
+/// `pb_route_when_t` (plugboard/routing.h).
+pub type pb_route_when_t = i32;
+/// `PB_ROUTE_START` (plugboard/routing.h).
+pub const PB_ROUTE_START: pb_route_when_t = 0;
+/// `PB_ROUTE_ENQUEUE` (plugboard/routing.h).
+pub const PB_ROUTE_ENQUEUE: pb_route_when_t = 1;
+
+/// `pb_route_outcome_t` (plugboard/routing.h).
+pub type pb_route_outcome_t = i32;
+/// `PB_ROUTE_RAN` (plugboard/routing.h).
+pub const PB_ROUTE_RAN: pb_route_outcome_t = 0;
+/// `PB_ROUTE_FAILED` (plugboard/routing.h).
+pub const PB_ROUTE_FAILED: pb_route_outcome_t = 1;
+/// `PB_ROUTE_CANCELLED` (plugboard/routing.h).
+pub const PB_ROUTE_CANCELLED: pb_route_outcome_t = 2;
+
+/// `pb_route_completion_t` (plugboard/routing.h). [main-thread]
+pub type pb_route_completion_t =
+    Option<unsafe extern "C" fn(context: *mut c_void, outcome: pb_route_outcome_t, reason: *const c_char)>;
+
+/// `pb_host_routing_t` (plugboard/routing.h): URLs and composed transitions. [main-thread]
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct pb_host_routing_t {
+    pub open_url: Option<
+        unsafe extern "C" fn(
+            host: *const pb_host_t,
+            url: *const c_char,
+            animated: bool,
+            completion: pb_route_completion_t,
+            context: *mut c_void,
+        ) -> bool,
+    >,
+    pub run_transition: Option<
+        unsafe extern "C" fn(
+            host: *const pb_host_t,
+            steps: *const pb_route_step_t,
+            count: usize,
+            when: pb_route_when_t,
+            object_json: *const c_char,
+            completion: pb_route_completion_t,
+            context: *mut c_void,
+        ) -> bool,
+    >,
+}
+
+// ------------------------------------------------------------------------------------------------
 // The layout report (crate feature `layout`)
 // ------------------------------------------------------------------------------------------------
 
@@ -1045,5 +1125,8 @@ pub fn layout_report() -> String {
     // ext/transition.h
     layout!(out, pb_transition_t; duration_ms, curve, direction);
     layout!(out, pb_screen_transition_t; transition_for);
+    // routing.h
+    layout!(out, pb_route_step_t; op, key, data, count, animated);
+    layout!(out, pb_host_routing_t; open_url, run_transition);
     out
 }

@@ -11,6 +11,7 @@
  *   plugboard/root.h            root (menu) plugins and their host callbacks
  *   plugboard/invoke.h          calling other plugins' dynamic exports (libffi)
  *   plugboard/navigation.h      opening screens from a plugin (ABI 1.1)
+ *   plugboard/routing.h         routing by URL and composed transitions (ABI 1.4)
  *   plugboard/ext/           optional extensions looked up by string id
  *
  * Conventions, everywhere:
@@ -43,5 +44,6 @@
 #include "plugboard/ext/custom_bar.h"
 #include "plugboard/ext/gesture.h"
 #include "plugboard/ext/transition.h"
+#include "plugboard/routing.h"
 
 #endif /* PLUGBOARD_H */

@@ -91,6 +91,8 @@ public struct TransitionSpec: Sendable, Hashable, Codable {
 
     /// The longest transition a screen may ask for.
     package static let maximumDuration = 10_000.0
+    /// No time at all: an unanimated change.
+    package static let instant = TransitionSpec(duration: 0, curve: .linear, direction: .fade)
 
     /// A spec from the C struct, or nil when a value is out of range.
     package init?(_ c: pb_transition_t) {

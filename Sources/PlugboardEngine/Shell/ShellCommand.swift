@@ -40,6 +40,10 @@ package enum ShellCommand: Equatable, Sendable {
             "instant (default): transitions take no time; virtual: they run on a clock that only 'wait' advances"
         ),
         ("wait MS", "advance the virtual clock MS milliseconds: transitions move and end"),
+        (
+            "back --unanimated",
+            "any action (tap, back, close, menu, select, swipe, open, push, root, present, dismiss, pop) ending in --unanimated takes no time on the virtual clock"
+        ),
         ("device phone|tablet", "switch the device profile"),
         ("show", "draw the screen again"),
         (
@@ -70,13 +74,25 @@ package enum ShellCommand: Equatable, Sendable {
         }
     }
 
+    /// What makes an action take no time.
+    static let unanimatedFlag = "--unanimated"
+
     /// The longest command line: a URL or a data string is far shorter; a longer line is a
     /// mistake (or an attack) to refuse before it costs the engine anything.
     package static let maximumLineLength = 65_536
 
-    /// Parses a line; nil for a blank line or a `#` comment.
+    /// Parses a line; nil for a blank line or a `#` comment. An action ending in
+    /// `--unanimated` takes no time (`EngineRequest.unanimated`).
     package static func parse(_ line: String) throws(ParseError) -> ShellCommand? {
         guard line.utf8.count <= maximumLineLength else { throw .tooLong(line.utf8.count) }
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix(" " + unanimatedFlag) {
+            let action = String(trimmed.dropLast(unanimatedFlag.count + 1))
+            guard case .request(let request)? = try parse(action), request.isInput || request.isRoute else {
+                throw .badArgument(action.split(separator: " ").first.map(String.init) ?? "", unanimatedFlag)
+            }
+            return .request(.unanimated(request))
+        }
         let parts = line.split(separator: " + ", omittingEmptySubsequences: false).map(String.init)
         if parts.count > 1 {
             var steps: [RouteStep] = []

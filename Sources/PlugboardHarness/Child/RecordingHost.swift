@@ -6,7 +6,9 @@ import Synchronization
 
 /// The host side a test's plugin talks to: the real view tree and host tables, with delegates
 /// that answer like the app would and record what the plugin asked, when and from which thread.
-final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHostDelegate, NavigationHostDelegate {
+final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHostDelegate, NavigationHostDelegate,
+    RoutingHostDelegate
+{
     /// One call a plugin made into the host.
     struct HostCall: Sendable {
         var plugin: String
@@ -113,6 +115,23 @@ final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHo
     var appScreens: Set<String>?
 
     func screenExists(_ screenID: String) -> Bool { appScreens?.contains(screenID) ?? !screenID.isEmpty }
+
+    // MARK: RoutingHostDelegate
+
+    /// The transitions plugins asked for (plugboard.host.routing), each as its steps.
+    private(set) var routes: [[PluginRouteStep]] = []
+
+    /// Records the steps and completes at once, as an app on its instant clock does (the
+    /// harness does not know the app's settings routes, so it refuses no key).
+    func route(
+        _ host: InstanceHost, steps: [PluginRouteStep], enqueue: Bool, object: JSONValue?,
+        completion: @escaping (PluginRouteOutcome) -> Void
+    ) -> String? {
+        routes.append(steps)
+        onOpen?()
+        completion(.ran)
+        return nil
+    }
 
     // MARK: ScreenHostDelegate
 

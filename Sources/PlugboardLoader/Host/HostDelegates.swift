@@ -38,3 +38,42 @@ package protocol NavigationHostDelegate: AnyObject {
     /// True when rivers.json has the screen.
     func screenExists(_ screenID: String) -> Bool
 }
+
+/// A route change a plugin asks for through `plugboard.host.routing` (`pb_route_step_t`),
+/// checked and copied.
+package struct PluginRouteStep: Sendable, Equatable {
+    package enum Operation: Sendable, Equatable {
+        case push(key: String, data: String?)
+        case root(key: String, data: String?)
+        case present(String)
+        case dismiss(String)
+        case pop(Int)
+        case openURL(String)
+    }
+    package var operation: Operation
+    /// False: the step takes no time.
+    package var animated: Bool
+
+    package init(_ operation: Operation, animated: Bool) {
+        self.operation = operation
+        self.animated = animated
+    }
+}
+
+/// How a plugin's transition ended (`pb_route_outcome_t` and its reason).
+package enum PluginRouteOutcome: Sendable, Equatable {
+    case ran
+    case failed(String)
+    case cancelled(String)
+}
+
+/// The router as screen and root instances reach it (`pb_host_routing_t`).
+package protocol RoutingHostDelegate: AnyObject {
+    /// Runs `steps` as one transition, now or (`enqueue`) behind the running ones; `object` goes
+    /// to the last screen a step pushes or makes root. Returns why it was refused (nothing then
+    /// reaches `completion`), or nil: `completion` then hears, once, how it ended.
+    func route(
+        _ host: InstanceHost, steps: [PluginRouteStep], enqueue: Bool, object: JSONValue?,
+        completion: @escaping (PluginRouteOutcome) -> Void
+    ) -> String?
+}

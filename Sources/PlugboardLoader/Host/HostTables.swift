@@ -22,6 +22,8 @@ enum HostTables {
             return instance.screenDelegate == nil ? nil : UnsafeRawPointer(screenBar)
         case (PB_HOST_EXT_NAVIGATION, .screen), (PB_HOST_EXT_NAVIGATION, .root):
             return instance.navigationDelegate == nil ? nil : UnsafeRawPointer(navigation)
+        case (PB_HOST_EXT_ROUTING, .screen), (PB_HOST_EXT_ROUTING, .root):
+            return instance.routingDelegate == nil ? nil : UnsafeRawPointer(routing)
         default: return nil
         }
     }
@@ -298,6 +300,42 @@ enum HostTables {
                 guard let instance = InstanceHost.from(host, "screen_exists"), let screenID else { return false }
                 guard let id = instance.utf8(screenID, "screen_exists") else { return false }
                 return instance.navigationDelegate?.screenExists(id) ?? false
+            }
+        ))
+
+    /// `plugboard.host.routing`: URLs and composed transitions, with a completion.
+    nonisolated(unsafe) static let routing: UnsafePointer<pb_host_routing_t> = allocate(
+        pb_host_routing_t(
+            open_url: { host, url, animated, completion, context in
+                guard let instance = InstanceHost.from(host, "open_url"), let url,
+                    let text = instance.utf8(url, "open_url")
+                else { return false }
+                return RoutingCall(instance, "open_url", completion, context).run(
+                    [PluginRouteStep(.openURL(text), animated: animated)], enqueue: false, object: nil)
+            },
+            run_transition: { host, steps, count, when, objectJSON, completion, context in
+                guard let instance = InstanceHost.from(host, "run_transition") else { return false }
+                let call = RoutingCall(instance, "run_transition", completion, context)
+                guard let steps, count > 0, count <= RoutingCall.maximumSteps else {
+                    return call.refuse("between 1 and \(RoutingCall.maximumSteps) steps, not \(count)")
+                }
+                guard when == pb_route_when_t(PB_ROUTE_START) || when == pb_route_when_t(PB_ROUTE_ENQUEUE) else {
+                    return call.refuse("unknown when \(when)")
+                }
+                var read: [PluginRouteStep] = []
+                for index in 0..<count {
+                    guard let step = call.step(steps[index], index) else { return false }
+                    read.append(step)
+                }
+                var object: JSONValue?
+                if let objectJSON {
+                    guard let text = instance.utf8(objectJSON, "run_transition") else { return false }
+                    guard let parsed = try? JSONParser.parse(text), parsed.value.objectValue != nil else {
+                        return call.refuse("object_json is not a JSON object")
+                    }
+                    object = parsed.value
+                }
+                return call.run(read, enqueue: when == pb_route_when_t(PB_ROUTE_ENQUEUE), object: object)
             }
         ))
 

@@ -24,6 +24,10 @@ package final class InstanceHost {
     let models = InstanceModels()
     /// The navigation engine, for `PB_HOST_EXT_NAVIGATION` (screen and root instances).
     package weak var navigationDelegate: (any NavigationHostDelegate)?
+    /// The router, for `PB_HOST_EXT_ROUTING`: the navigation engine when it routes.
+    var routingDelegate: (any RoutingHostDelegate)? { navigationDelegate as? any RoutingHostDelegate }
+    /// True once the instance was destroyed (its `host_data` is a tombstone).
+    var isDestroyed: Bool { cHost.pointee.host_data.map { DestroyedHost.from($0) != nil } ?? true }
     /// The app's dynamic exports, for `PB_HOST_EXT_INVOKE`.
     var exports: DynamicExports? { environment.exports }
     /// The text of the last `invoke` result, alive until the next call (`invoke.h`).

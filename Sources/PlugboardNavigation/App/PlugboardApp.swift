@@ -57,8 +57,14 @@ public final class PlugboardApp {
     package let routes: AppRoutes
     /// How many changes are running (nested: a transition's steps, a plugin asking during one).
     var transitionDepth = 0
-    /// Transitions waiting for the running ones (`RouteTransition.enqueue`).
-    var queuedTransitions: [() -> Void] = []
+    /// Transitions waiting for the running ones (`RouteTransition.enqueue`), and the rest of a
+    /// started one waiting for its movement to end.
+    var queuedTransitions: [QueuedTransition] = []
+    struct QueuedTransition {
+        let run: () -> Void
+        /// What it does when the app shuts down first.
+        let cancel: () -> Void
+    }
     /// The transitions' clock (seed 003): instant unless told otherwise.
     package let clock = TransitionClock()
     /// The transition under way on the virtual clock.
@@ -83,6 +89,9 @@ public final class PlugboardApp {
     var leavingContainer: StackContainer?
     /// The transition the route being applied asks for (seed 003: per route), over the screen's.
     var routeTransition: TransitionSpec?
+    /// While true, every change takes no time, whatever its route or screen asks (an unanimated
+    /// request or transition step).
+    var unanimated = false
     /// Stack changes in progress, nested (a plugin opening a screen from a lifecycle event):
     /// only the outermost runs in time.
     var changeDepth = 0
@@ -250,6 +259,10 @@ public final class PlugboardApp {
     /// call twice.
     public func shutdown() {
         guard rootContainer != nil else { return }
+        // Told while their callers are still alive.
+        let waiting = queuedTransitions
+        queuedTransitions.removeAll()
+        waiting.forEach { $0.cancel() }
         var destroyed: Set<ObjectIdentifier> = []
         for container in [leaving, spareContainer].compactMap({ $0 }) { destroy(container) }
         (leavingContainer, spareContainer) = (nil, nil)

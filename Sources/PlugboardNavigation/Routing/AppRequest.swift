@@ -28,9 +28,14 @@ package enum AppRequest {
 
 extension PlugboardApp {
     /// Carries out `request`; false when it changed nothing (nothing to pop or close, no menu
-    /// button, an unknown screen or item).
+    /// button, an unknown screen or item). Unless `animated`, on the virtual clock too it takes
+    /// no time: the lifecycle runs whole before this returns.
     @discardableResult
-    package func perform(_ request: AppRequest) -> Bool {
+    package func perform(_ request: AppRequest, animated: Bool = true) -> Bool {
+        animating(animated) { performNow(request) }
+    }
+
+    private func performNow(_ request: AppRequest) -> Bool {
         switch request {
         case .open(let request): return openScreen(request)
         case .back: return popVisible()

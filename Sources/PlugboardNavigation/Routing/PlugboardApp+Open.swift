@@ -194,3 +194,51 @@ extension PlugboardApp: NavigationHostDelegate {
 
     package func screenExists(_ screenID: String) -> Bool { configuration.rivers.screen(screenID) != nil }
 }
+
+extension PlugboardApp: RoutingHostDelegate {
+    /// A plugin routes (`plugboard.host.routing`): its steps as one composed transition.
+    package func route(
+        _ host: InstanceHost, steps: [PluginRouteStep], enqueue: Bool, object: JSONValue?,
+        completion: @escaping (PluginRouteOutcome) -> Void
+    ) -> String? {
+        let transition = self.transition
+        for step in steps {
+            let animated = step.animated
+            switch step.operation {
+            case .push(let key, let data): _ = transition.push(key, data: data, animated: animated)
+            case .root(let key, let data): _ = transition.root(key, data: data, animated: animated)
+            case .present(let key): _ = transition.present(key, animated: animated)
+            case .dismiss(let key): _ = transition.dismiss(key, animated: animated)
+            case .pop(let count): _ = transition.pop(count, animated: animated)
+            case .openURL(let text):
+                do throws(RouteURLError) {
+                    _ = transition.open(try RouteURL.parse(text), animated: animated)
+                } catch {
+                    return "\(text): \(error)"
+                }
+            }
+        }
+        if let object { _ = transition.object(object) }
+        let count = steps.count
+        let finish: RouteTransition.Completion = { [unowned transition] error in
+            switch error {
+            case nil: completion(.ran)
+            case .cancelled(let why)?: completion(.cancelled(why))
+            case let error?:
+                let step = transition.failedStep.map { count > 1 ? "step \($0 + 1) of \(count): " : "" } ?? ""
+                completion(.failed(step + "\(error)"))
+            }
+        }
+        if enqueue {
+            transition.enqueue(finish)
+            return nil
+        }
+        do throws(RoutingError) {
+            try transition.start(finish)
+            return nil
+        } catch {
+            let step = transition.failedStep.map { count > 1 ? "step \($0 + 1) of \(count): " : "" } ?? ""
+            return step + "\(error)"
+        }
+    }
+}

@@ -79,7 +79,7 @@ extension PlugboardApp {
         switch update {
         case .show(let key, let options), .hide(let key, let options):
             if options.contains(.unanimated) {
-                routeTransition = TransitionSpec(duration: 0, curve: .linear, direction: .fade)
+                routeTransition = .instant
             } else {
                 routeTransition = routes.route(key)?.transition
             }

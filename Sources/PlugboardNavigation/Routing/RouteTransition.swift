@@ -1,61 +1,72 @@
 import PlugboardCore
 
 /// A transition (seed 004): route changes composed into one — `root`, `push`, `present`,
-/// `dismiss`, `pop`, `open` — then started or enqueued.
+/// `dismiss`, `pop`, `open` — each animated or not, then started or enqueued.
 ///
-///     try app.transition.push("shows").present("contact").start()
+///     try app.transition.push("shows").present("contact", animated: false).start()
 ///
 /// `start` fails at once (`RoutingError.busy`) while another change runs — a plugin asking
-/// during a lifecycle event, an observer reacting to one; `enqueue` waits until the running and
-/// queued ones have finished. Every change is immediate today; when transitions take time
-/// (animations), the same queue holds.
+/// during a lifecycle event, an observer reacting to one, a transition still moving on the
+/// virtual clock; `enqueue` waits until the running and queued ones have finished. The steps run
+/// in order and never cut each other short: on the virtual clock, a step that starts a movement
+/// holds the next ones until it has ended (`wait`). The completion hears, once, how the whole
+/// transition ended: nil when every step ran and every movement ended, else the error that
+/// stopped it (the steps after it do not run).
 package final class RouteTransition {
-    enum Step {
+    enum Operation {
         case updates([RouteUpdate])
         case pop(Int)
         case open(RouteURL)
     }
 
+    struct Step {
+        var operation: Operation
+        var animated: Bool
+    }
+
     private unowned let app: PlugboardApp
     private var steps: [Step] = []
     private var object: JSONValue?
+    /// The index of the step that failed, once one has.
+    package private(set) var failedStep: Int?
+    /// How many steps it has.
+    package var stepCount: Int { steps.count }
 
     init(app: PlugboardApp) { self.app = app }
 
-    /// A new root: the stack becomes this screen alone.
-    package func root(_ key: String, data: String? = nil) -> RouteTransition {
-        steps.append(.updates([.replace(key: key, data: data)]))
+    private func adding(_ operation: Operation, _ animated: Bool) -> RouteTransition {
+        steps.append(Step(operation: operation, animated: animated))
         return self
+    }
+
+    /// A new root: the stack becomes this screen alone.
+    package func root(_ key: String, data: String? = nil, animated: Bool = true) -> RouteTransition {
+        adding(.updates([.replace(key: key, data: data)]), animated)
     }
 
     /// Pushes a screen onto the root stack.
-    package func push(_ key: String, data: String? = nil) -> RouteTransition {
-        steps.append(.updates([.push(key: key, data: data)]))
-        return self
+    package func push(_ key: String, data: String? = nil, animated: Bool = true) -> RouteTransition {
+        adding(.updates([.push(key: key, data: data)]), animated)
     }
 
     /// Shows a visibility route: presents a screen, or opens the `menu`.
-    package func present(_ key: String) -> RouteTransition {
-        steps.append(.updates([.show(key: key, options: .visible)]))
-        return self
+    package func present(_ key: String, animated: Bool = true) -> RouteTransition {
+        adding(.updates([.show(key: key, options: .visible)]), animated)
     }
 
     /// Hides a visibility route: dismisses a presented screen, or closes the `menu`.
-    package func dismiss(_ key: String) -> RouteTransition {
-        steps.append(.updates([.hide(key: key, options: .visible)]))
-        return self
+    package func dismiss(_ key: String, animated: Bool = true) -> RouteTransition {
+        adding(.updates([.hide(key: key, options: .visible)]), animated)
     }
 
     /// Pops `count` screens off the root stack (never the root itself).
-    package func pop(_ count: Int = 1) -> RouteTransition {
-        steps.append(.pop(count))
-        return self
+    package func pop(_ count: Int = 1, animated: Bool = true) -> RouteTransition {
+        adding(.pop(count), animated)
     }
 
     /// Goes to the state `url` names (diffed against the state when this step runs).
-    package func open(_ url: RouteURL) -> RouteTransition {
-        steps.append(.open(url))
-        return self
+    package func open(_ url: RouteURL, animated: Bool = true) -> RouteTransition {
+        adding(.open(url), animated)
     }
 
     /// The JSON object handed, with its data, to the last screen a step pushes or makes root.
@@ -64,36 +75,79 @@ package final class RouteTransition {
         return self
     }
 
-    /// Runs the transition now; fails at once when another change is running.
-    package func start() throws(RoutingError) {
+    /// How the transition ended: nil when it ran whole, else why it stopped.
+    package typealias Completion = (RoutingError?) -> Void
+
+    /// Runs the transition now; fails at once, running nothing and never calling `completion`,
+    /// when another change is running or its first steps fail.
+    package func start(_ completion: Completion? = nil) throws(RoutingError) {
         guard app.transitionDepth == 0, !app.isAnimating else { throw .busy }
-        try run()
+        if let failure = run(from: 0, completion: completion) { throw failure }
     }
 
     /// Runs the transition when the running and queued ones have finished (now, when none is).
     /// `completion` hears how it ended.
-    package func enqueue(_ completion: ((RoutingError?) -> Void)? = nil) {
-        app.queuedTransitions.append { [self] in
-            do throws(RoutingError) {
-                try run()
-                completion?(nil)
-            } catch {
-                completion?(error)
-            }
-        }
+    package func enqueue(_ completion: Completion? = nil) {
+        app.queuedTransitions.append(
+            PlugboardApp.QueuedTransition(
+                run: { [self] in
+                    if let failure = run(from: 0, completion: completion) { completion?(failure) }
+                }, cancel: { completion?(.cancelled("the app shut down before it ran")) }))
         app.runQueuedTransitions()
     }
 
-    private func run() throws(RoutingError) {
+    /// Runs the steps from `index` until one starts a movement on the virtual clock; the rest
+    /// run when it has ended, before anything queued. Returns the error of a step run now (the
+    /// completion is then the caller's to call); a later step's error goes to `completion`.
+    private func run(from index: Int, completion: Completion?) -> RoutingError? {
+        var next = index
+        var failure: RoutingError?
         app.transitionDepth += 1
-        defer {
-            app.transitionDepth -= 1
-            app.requestEnded()
+        do throws(RoutingError) {
+            while next < steps.count {
+                try perform(steps[next], takesObject: next == objectStep)
+                next += 1
+                if app.isAnimating { break }
+            }
+        } catch {
+            failure = error
+            failedStep = next
         }
-        for (index, step) in steps.enumerated() {
-            let object = index == steps.count - 1 ? object : nil
-            switch step {
-            case .updates(let updates): try app.run(updates, object: object)
+        app.transitionDepth -= 1
+        if failure == nil {
+            // What is left — steps, or only the completion — waits for the movement's end.
+            let left = steps.count - next
+            app.queuedTransitions.insert(
+                PlugboardApp.QueuedTransition(
+                    run: { [self] in
+                        if next < steps.count {
+                            if let failure = run(from: next, completion: completion) { completion?(failure) }
+                        } else {
+                            completion?(nil)
+                        }
+                    },
+                    cancel: {
+                        completion?(.cancelled("the app shut down with \(left) of its steps not run"))
+                    }), at: 0)
+        }
+        app.requestEnded()
+        return failure
+    }
+
+    /// The last step that pushes a screen or makes one root: the one `object` goes to.
+    private var objectStep: Int? {
+        steps.lastIndex {
+            guard case .updates(let updates) = $0.operation else { return false }
+            return updates.contains {
+                if case .push = $0 { true } else if case .replace = $0 { true } else { false }
+            }
+        }
+    }
+
+    private func perform(_ step: Step, takesObject: Bool) throws(RoutingError) {
+        try app.animating(step.animated) { () throws(RoutingError) in
+            switch step.operation {
+            case .updates(let updates): try app.run(updates, object: takesObject ? object : nil)
             case .open(let url): try app.open(url: url)
             case .pop(let count):
                 let stack = app.rootContainer.stack
@@ -113,7 +167,7 @@ extension PlugboardApp {
     /// Runs the queued transitions once nothing is running.
     func runQueuedTransitions() {
         while transitionDepth == 0, running == nil, !queuedTransitions.isEmpty {
-            queuedTransitions.removeFirst()()
+            queuedTransitions.removeFirst().run()
         }
     }
 }

@@ -13,6 +13,8 @@ public enum RoutingError: Error, Equatable, CustomStringConvertible {
     /// The URL has no components: every state has at least the root screen.
     case noRoot(String)
     case malformedURL(RouteURLError)
+    /// A transition had not finished when the app shut down.
+    case cancelled(String)
 
     public var description: String {
         switch self {
@@ -22,6 +24,7 @@ public enum RoutingError: Error, Equatable, CustomStringConvertible {
         case .busy: "a transition is running; use enqueue to wait for it"
         case .noRoot(let url): "\(url): a URL needs the root screen as its first component"
         case .malformedURL(let error): "\(error)"
+        case .cancelled(let why): why
         }
     }
 }

@@ -47,6 +47,12 @@ import Testing
             "push shows + present contact + dismiss menu",
             .request(.route([.push(key: "shows", data: nil), .present("contact"), .dismiss("menu")]))
         ),
+        ("back --unanimated", .request(.unanimated(.back))),
+        ("tap 3 --unanimated ", .request(.unanimated(.tap(.number(3))))),
+        (
+            "push shows + present contact --unanimated",
+            .request(.unanimated(.route([.push(key: "shows", data: nil), .present("contact")])))
+        ),
     ])
     func everyCommandParses(line: String, command: ShellCommand) throws {
         #expect(try ShellCommand.parse(line) == command)
@@ -64,16 +70,21 @@ import Testing
             var line = String(words[0])
             if words.count > 1 {
                 line +=
-                    ["device": " phone", "pop": " 2", "swipe": " back", "clock": " virtual", "wait": " 100"][
+                    [
+                        "device": " phone", "pop": " 2", "swipe": " back", "clock": " virtual", "wait": " 100",
+                        "back": " --unanimated",
+                    ][
                         String(words[0])] ?? " x"
             }
             #expect(try ShellCommand.parse(line) != nil, "\(usage)")
         }
-        #expect(ShellCommand.usage.count == 21)
+        #expect(ShellCommand.usage.count == 22)
     }
 
     @Test(arguments: [
         ("frobnicate", ShellCommand.ParseError.unknown("frobnicate")),
+        ("state --unanimated", .badArgument("state", "--unanimated")),
+        ("wait 100 --unanimated", .badArgument("wait", "--unanimated")),
         ("Jump now", .unknown("jump")),
         ("tap", .missingArgument("tap")),
         ("tap   ", .missingArgument("tap")),

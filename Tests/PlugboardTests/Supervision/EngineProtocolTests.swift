@@ -21,12 +21,14 @@ import Testing
         ]),
         .wait(175.5), .clock(.virtual), .open("app://home/shows"), .showScreen("shows"), .show, .more, .state, .events,
         .exports, .call(plugin: "epg", name: "epg_tune", arguments: "[5]"), .report(json: true),
-        .probe(path: "/p/libA.so", json: false),
+        .probe(path: "/p/libA.so", json: false), .unanimated(.back),
+        .unanimated(.route([.push(key: "news", data: nil)])),
     ]
 
     static func caseName(_ request: EngineRequest) -> String {
         switch request {
         case .tap: "tap"
+        case .unanimated: "unanimated"
         case .back: "back"
         case .close: "close"
         case .menu: "menu"
@@ -62,7 +64,7 @@ import Testing
     }
 
     @Test func theExamplesCoverEveryCase() {
-        #expect(Set(Self.requests.map(Self.caseName)).count == 20)
+        #expect(Set(Self.requests.map(Self.caseName)).count == 21)
     }
 
     @Test(arguments: EngineProtocolTests.requests)

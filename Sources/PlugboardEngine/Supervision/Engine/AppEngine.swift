@@ -79,6 +79,7 @@ package final class AppEngine {
             return .failed("a transition is running (\(Int(left.rounded(.up))) ms left): wait first")
         }
         switch request {
+        case .unanimated(let request): return app.animating(false) { answer(request) }
         case .tap(let target): return tap(target, in: app)
         case .back: return changed(app.perform(.back), failure: "nothing to go back to")
         case .close: return changed(app.perform(.close), failure: "no presented screen to close")

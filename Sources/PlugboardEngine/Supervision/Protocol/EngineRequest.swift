@@ -11,6 +11,9 @@ package enum EngineRequest: Codable, Sendable, Equatable {
 
     /// Tap a numbered tap target, or the view with an identifier.
     case tap(TapReference)
+    /// An action that takes no time, on the virtual clock too (`--unanimated`): every change it
+    /// makes runs its whole lifecycle at once.
+    indirect case unanimated(EngineRequest)
     /// Go back (pop the visible stack).
     case back
     /// Close the presented screen.
@@ -73,9 +76,18 @@ package enum EngineRequest: Codable, Sendable, Equatable {
 
     package var recovery: Recovery {
         switch self {
+        case .unanimated(let request): request.recovery
         case .open, .showScreen, .show, .more, .state, .events, .exports, .report: .repeated
         case .tap, .back, .close, .menu, .select, .device, .swipe, .route, .wait, .clock: .shown
         case .call, .probe: .failed
+        }
+    }
+
+    /// A change of route: the shell's `open`, `push`, `present`… (a transition).
+    package var isRoute: Bool {
+        switch self {
+        case .route, .open: true
+        default: false
         }
     }
 
@@ -83,6 +95,7 @@ package enum EngineRequest: Codable, Sendable, Equatable {
     /// (the router's `start` rule; route changes are refused by the router itself).
     package var isInput: Bool {
         switch self {
+        case .unanimated(let request): request.isInput
         case .tap, .back, .close, .menu, .select, .swipe: true
         default: false
         }

@@ -60,9 +60,21 @@ extension PlugboardApp {
         return nil
     }
 
-    /// The route's spec, else the moving screen's own, else the default.
+    /// None for an unanimated change; else the route's spec, else the moving screen's own, else
+    /// the default.
     func spec(for operation: TransitionOperation, mover: ScreenEntry) -> TransitionSpec {
-        routeTransition ?? mover.controller.transitionSpec(for: operation) ?? .defaults(for: operation)
+        if unanimated { return .instant }
+        return routeTransition ?? mover.controller.transitionSpec(for: operation) ?? .defaults(for: operation)
+    }
+
+    /// Runs `change` with every transition it starts taking no time when `animated` is false.
+    package func animating<Result, Failure>(_ animated: Bool, _ change: () throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
+        let before = unanimated
+        unanimated = before || !animated
+        defer { unanimated = before }
+        return try change()
     }
 
     /// Places the running transition's screens at the clock's time (after the normal layout).
@@ -115,7 +127,7 @@ extension PlugboardApp {
     func menuTransition(opening: Bool) {
         guard clock.mode == .virtual, changeDepth == 0 else { return }
         let operation: TransitionOperation = opening ? .menuOpen : .menuClose
-        let spec = routeTransition ?? .defaults(for: operation)
+        let spec = unanimated ? .instant : routeTransition ?? .defaults(for: operation)
         guard spec.duration > 0 else { return }
         record(AppEvent("transition", AppRoutes.menu, detail: "\(operation) \(Int(spec.duration)) ms"))
         runningTransition = RunningTransition(

@@ -9,7 +9,7 @@ let cTestPlugins = [
     "BrokenCreateNull", "BrokenInitFails", "TestExportsC", "BrokenABIConstructor", "TestSeed003C", "TestModelC",
     "TestPlacementC", "HostileSignalsC", "TestDataSourceC", "TestRoutingC",
 ]
-let swiftTestPlugins = ["TestSwiftPlugins"]
+let swiftTestPlugins = ["TestSwiftPlugins", "TestSwiftRouting"]
 
 /// The harness's corpus: each plugin breaks exactly one promise of the header, and the tests
 /// assert that `plugboard check` reports exactly that (`Tests/Plugins/Corpus/<name>`).

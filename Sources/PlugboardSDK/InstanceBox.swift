@@ -24,11 +24,12 @@ final class InstanceBox<Plugin, CInstance> {
         return UnsafePointer(instance)
     }
 
-    /// Undoes `retained`: releases the views the plugin still owns, frees the C struct and the
-    /// tap closures of the instance.
+    /// Undoes `retained`: releases the views the plugin still owns, frees the C struct, the
+    /// tap closures and the pending route completions of the instance.
     func destroy() {
         OwnedViews.releaseAll(for: host)
         TapBox.dropAll(for: host)
+        RouteCompletion.dropAll(for: host)
         instance.deallocate()
         Unmanaged.passUnretained(self).release()
     }

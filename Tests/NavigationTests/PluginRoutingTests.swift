@@ -105,6 +105,28 @@ struct PluginRoutingTests {
         #expect(app.invariantViolations() == [])
     }
 
+    /// The Swift SDK's `Router` wraps the extension: the composed transition, its object and
+    /// completion, and a malformed step refused (its completion never called, and released).
+    @Test func aSwiftScreenRoutesThroughTheSDK() throws {
+        var fixture = Seed003App.fixture()
+        fixture.plugins.append(
+            AppFixture.plugin("test.routing.swift", type: "general", library: "TestSwiftRouting", screen: true))
+        fixture.screens.append(
+            AppFixture.screen("swift-router", type: "test.routing.swift", navigations: [AppFixture.navBar()]))
+        let app = try fixture.launch()
+        try app.transition.root("swift-router").start()
+        app.clock.mode = .virtual
+        try app.tap(identifier: "swift-route")
+        let log = { messages(app.environment, from: "test.routing.swift").filter { !$0.contains(" refused: ") } }
+        #expect(log() == ["accepted", "pop 0 refused"])
+        app.wait(350)
+        #expect(log() == ["accepted", "pop 0 refused", "completion: ran"])
+        #expect(app.state.rootStack == ["swift-router", "fine"])
+        #expect(app.state.presented == [["more"]])
+        #expect(messages(app.environment, from: "test.screen.c").contains(#"attributes object={"from":"swift"}"#))
+        #expect(messages(app.environment, from: "test.screen.c").contains("attributes data=7"))
+    }
+
     /// The harness answers the extension as an app does (each tap's transition recorded and
     /// completed at once), so a plugin that needs it is checked whole, and the one malformed
     /// call of the router (its `route-bad` button) is what fails.

@@ -219,14 +219,11 @@ extension PlugboardApp: RoutingHostDelegate {
             }
         }
         if let object { _ = transition.object(object) }
-        let count = steps.count
         let finish: RouteTransition.Completion = { [unowned transition] error in
             switch error {
             case nil: completion(.ran)
             case .cancelled(let why)?: completion(.cancelled(why))
-            case let error?:
-                let step = transition.failedStep.map { count > 1 ? "step \($0 + 1) of \(count): " : "" } ?? ""
-                completion(.failed(step + "\(error)"))
+            case let error?: completion(.failed(transition.describe(error)))
             }
         }
         if enqueue {
@@ -237,8 +234,7 @@ extension PlugboardApp: RoutingHostDelegate {
             try transition.start(finish)
             return nil
         } catch {
-            let step = transition.failedStep.map { count > 1 ? "step \($0 + 1) of \(count): " : "" } ?? ""
-            return step + "\(error)"
+            return transition.describe(error)
         }
     }
 }

@@ -28,9 +28,13 @@ package final class RouteTransition {
     private var steps: [Step] = []
     private var object: JSONValue?
     /// The index of the step that failed, once one has.
-    package private(set) var failedStep: Int?
-    /// How many steps it has.
-    package var stepCount: Int { steps.count }
+    private var failedStep: Int?
+
+    /// `error`, naming the step that failed when there are several ("step 2 of 3: …").
+    package func describe(_ error: RoutingError) -> String {
+        guard let failedStep, steps.count > 1 else { return "\(error)" }
+        return "step \(failedStep + 1) of \(steps.count): \(error)"
+    }
 
     init(app: PlugboardApp) { self.app = app }
 

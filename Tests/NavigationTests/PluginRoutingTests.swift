@@ -22,9 +22,10 @@ struct PluginRoutingTests {
         return app
     }
 
-    /// What the router logged itself (not the host's refusals logged under its name).
-    static func log(_ app: PlugboardApp) -> [String] {
-        messages(app.environment, from: "test.routing").filter { !$0.contains(" refused: ") }
+    /// What a router (by default the C one) logged itself, not the host's refusals logged under
+    /// its name.
+    static func log(_ app: PlugboardApp, of plugin: String = "test.routing") -> [String] {
+        messages(app.environment, from: plugin).filter { !$0.contains(" refused: ") }
     }
 
     @Test func aComposedTransitionRunsStepByStepAndCompletesOnTheMainThread() throws {
@@ -117,7 +118,7 @@ struct PluginRoutingTests {
         try app.transition.root("swift-router").start()
         app.clock.mode = .virtual
         try app.tap(identifier: "swift-route")
-        let log = { messages(app.environment, from: "test.routing.swift").filter { !$0.contains(" refused: ") } }
+        let log = { Self.log(app, of: "test.routing.swift") }
         #expect(log() == ["accepted", "pop 0 refused"])
         app.wait(350)
         #expect(log() == ["accepted", "pop 0 refused", "completion: ran"])

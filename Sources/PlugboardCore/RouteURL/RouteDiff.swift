@@ -10,6 +10,15 @@ package enum RouteUpdate: Hashable, Sendable, CustomStringConvertible {
     /// A visibility route appears, with its letters in the target URL (`v` and any of `u`, `a`).
     case show(key: String, options: RouteURL.Options)
 
+    /// True for a push or a replace: an update that shows a screen with its data (and the JSON
+    /// object passed with it, seed 004's `updateWithAttributes:`).
+    package var showsScreenWithData: Bool {
+        switch self {
+        case .push, .replace: true
+        case .hide, .pop, .show: false
+        }
+    }
+
     /// "replace", "push", "pop", "show", "hide"
     package var op: String {
         switch self {

@@ -51,9 +51,7 @@ extension PlugboardApp {
     /// unknown). `object` is the JSON object passed with the last pushed or replaced component.
     func run(_ updates: [RouteUpdate], object: JSONValue?) throws(RoutingError) {
         for update in updates { try check(update) }
-        let lastWithData = updates.lastIndex {
-            if case .push = $0 { true } else if case .replace = $0 { true } else { false }
-        }
+        let lastWithData = updates.lastIndex(where: \.showsScreenWithData)
         for (index, update) in updates.enumerated() {
             apply(update, object: index == lastWithData ? object : nil)
         }

@@ -94,9 +94,8 @@ package final class RouteTransition {
     package func enqueue(_ completion: Completion? = nil) {
         app.queuedTransitions.append(
             PlugboardApp.QueuedTransition(
-                run: { [self] in
-                    if let failure = run(from: 0, completion: completion) { completion?(failure) }
-                }, cancel: { completion?(.cancelled("the app shut down before it ran")) }))
+                run: { [self] in resume(from: 0, completion: completion) },
+                cancel: { completion?(.cancelled("the app shut down before it ran")) }))
         app.runQueuedTransitions()
     }
 
@@ -106,6 +105,7 @@ package final class RouteTransition {
     private func run(from index: Int, completion: Completion?) -> RoutingError? {
         var next = index
         var failure: RoutingError?
+        let objectStep = objectStep
         app.transitionDepth += 1
         do throws(RoutingError) {
             while next < steps.count {
@@ -124,11 +124,7 @@ package final class RouteTransition {
             app.queuedTransitions.insert(
                 PlugboardApp.QueuedTransition(
                     run: { [self] in
-                        if next < steps.count {
-                            if let failure = run(from: next, completion: completion) { completion?(failure) }
-                        } else {
-                            completion?(nil)
-                        }
+                        if next < steps.count { resume(from: next, completion: completion) } else { completion?(nil) }
                     },
                     cancel: {
                         completion?(.cancelled("the app shut down with \(left) of its steps not run"))
@@ -138,13 +134,16 @@ package final class RouteTransition {
         return failure
     }
 
+    /// `run` from the queue, where a step's failure is the completion's to hear.
+    private func resume(from index: Int, completion: Completion?) {
+        if let failure = run(from: index, completion: completion) { completion?(failure) }
+    }
+
     /// The last step that pushes a screen or makes one root: the one `object` goes to.
     private var objectStep: Int? {
         steps.lastIndex {
             guard case .updates(let updates) = $0.operation else { return false }
-            return updates.contains {
-                if case .push = $0 { true } else if case .replace = $0 { true } else { false }
-            }
+            return updates.contains(where: \.showsScreenWithData)
         }
     }
 

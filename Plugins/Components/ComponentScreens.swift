@@ -1,18 +1,18 @@
 import PlugboardSDK
 
 /// The component screens nav items open (seed 000's navigation buttons): live drawer,
-/// crossmates, feed and chromecast. Each shows its title and what it works on; the feed lists its
-/// data source.
+/// crossmates, feed and chromecast. Each shows its title and what it works on: the feed lists its
+/// data source, crossmates names the screen being watched (the host adds `watching`).
 class ComponentScreen {
     private let host: PluginHost
     private let lines: [String]
     private var root: View!
     private var labels: [View] = []
 
-    init(host: PluginHost, model: ScreenModels, heading: String, detail: (String?) -> [String]) {
+    /// `detail` makes the lines under the heading from the data source's members.
+    init(host: PluginHost, model: ScreenModels, heading: String, detail: ([String: Any]) -> [String]) {
         self.host = host
-        let source = ScreenModel.object(model.dataSourceJSON)["source"] as? String
-        lines = [heading] + detail(source)
+        lines = [heading] + detail(ScreenModel.object(model.dataSourceJSON))
     }
 
     func setUp() -> Bool {
@@ -41,8 +41,8 @@ class ComponentScreen {
 final class LiveDrawerScreen: ComponentScreen, ScreenPlugin {
     static let info = PluginInfo(id: "live_drawer", name: "Live Drawer", version: "1.0.0", vendor: "Plugboard")
     required init?(host: PluginHost, model: ScreenModels) {
-        super.init(host: host, model: model, heading: "● Live") { source in
-            ["Now streaming", source.map { "stream: \($0)" } ?? "no stream configured"]
+        super.init(host: host, model: model, heading: "● Live") { data in
+            ["Now streaming", (data["source"] as? String).map { "stream: \($0)" } ?? "no stream configured"]
         }
     }
 }
@@ -51,8 +51,9 @@ final class CrossmatesScreen: ComponentScreen, ScreenPlugin {
     static let info = PluginInfo(
         id: "applicaster_crossmates", name: "Crossmates", version: "1.0.0", vendor: "Plugboard")
     required init?(host: PluginHost, model: ScreenModels) {
-        super.init(host: host, model: model, heading: "Crossmates") { _ in
-            ["Chat with friends watching now"]
+        super.init(host: host, model: model, heading: "Crossmates") { data in
+            guard let watching = data["watching"] as? String else { return ["Chat with friends watching now"] }
+            return ["Chat with friends watching \(watching)"]
         }
     }
 }
@@ -60,8 +61,8 @@ final class CrossmatesScreen: ComponentScreen, ScreenPlugin {
 final class FeedScreen: ComponentScreen, ScreenPlugin {
     static let info = PluginInfo(id: "applicaster_feed", name: "Feed", version: "1.0.0", vendor: "Plugboard")
     required init?(host: PluginHost, model: ScreenModels) {
-        super.init(host: host, model: model, heading: "Feed") { source in
-            guard let source else { return ["no data source"] }
+        super.init(host: host, model: model, heading: "Feed") { data in
+            guard let source = data["source"] as? String else { return ["no data source"] }
             return ["source: \(source)"] + (1...3).map { "• item \($0) of \(source)" }
         }
     }

@@ -64,4 +64,33 @@ import Testing
         #expect(model.backgroundColor == ARGBColor(0xFF00_0000))
         #expect(navigation.modelJSON.contains(#""title_size":"17""#))
     }
+
+    /// A navigation's `rules` are the values of its plugin's own `rules` fields: written values
+    /// first, the manifest's initial values behind them, handed to the plugin in its model.
+    @Test func navBarRulesFallBackToTheBarPluginsRulesSection() throws {
+        let sink = DiagnosticSink()
+        var manifests = try #require(
+            JSONSerialization.jsonObject(with: try Fixtures.data("app/plugins.json")) as? [[String: Any]])
+        let bar = try #require(
+            manifests.firstIndex { ($0["plugin"] as? [String: Any])?["identifier"] as? String == "general_nav_bar" })
+        var plugin = try #require(manifests[bar]["plugin"] as? [String: Any])
+        plugin["rules"] = [
+            "fields": [
+                ["key": "hide_on_scroll", "type": "switch", "label": "Hide on scroll", "initial_value": false],
+                ["key": "max_title_lines", "type": "number_input", "label": "Title lines", "initial_value": 1],
+            ]
+        ]
+        manifests[bar]["plugin"] = plugin
+        let plugins = PluginsFile.read(
+            try JSONSerialization.data(withJSONObject: manifests), file: "plugins.json", sink)
+        let rivers = """
+            [{"id": "home", "type": "general_content", "home": true, "navigations": [
+              {"id": "bar", "category": "nav_bar", "navigation_type": "general_nav_bar",
+               "rules": {"hide_on_scroll": true}, "nav_items": []}]}]
+            """
+        let file = RiversFile.read(Data(rivers.utf8), file: "rivers.json", plugins: plugins, sink)
+        #expect(sink.diagnostics.isEmpty, "\(sink.diagnostics)")
+        let navigation = try #require(file.home?.navigationBar)
+        #expect(navigation.modelJSON.contains(#""rules":{"hide_on_scroll":true,"max_title_lines":1}"#))
+    }
 }

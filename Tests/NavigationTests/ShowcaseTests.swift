@@ -91,6 +91,9 @@ import Testing
         #expect(app.close())
         try app.tap(identifier: "nav-item:sb-mates")
         #expect(app.state.visibleScreen == "applicaster_crossmates:sb-mates")
+        let mates = try #require(app.visibleEntry?.controller.view)  // the Components plugin's screen
+        let matesTexts = app.collect(under: mates).compactMap { app.environment.views[$0]?.text }
+        #expect(matesTexts.contains("Chat with friends watching shows"))
         #expect(app.close())
         try app.tap(identifier: "nav-item:sb-cast")
         #expect(app.state.visibleScreen == "cast:sb-cast")

@@ -25,9 +25,12 @@ package enum ScreenProps {
         return data
     }
 
-    /// The screen model and data source a component nav item's screen is created with.
-    package static func componentModels(_ item: NavItem) -> (screen: JSONValue, dataSource: JSONValue?) {
-        let dataSource = ScreenProps.dataSource(of: item.node["data"]?.node.value)
+    /// The screen model and data source a component nav item's screen is created with: the
+    /// item's data when it names a source, or `dataSource` when the request carries its own.
+    package static func componentModels(
+        _ item: NavItem, dataSource given: JSONValue? = nil
+    ) -> (screen: JSONValue, dataSource: JSONValue?) {
+        let dataSource = given ?? ScreenProps.dataSource(of: item.node["data"]?.node.value)
         let model = syntheticModel(
             id: "\(item.typeName):\(item.id)", type: item.typeName, title: item.title ?? item.typeName, data: dataSource
         )

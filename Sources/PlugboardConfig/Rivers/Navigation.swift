@@ -15,6 +15,10 @@ package struct Navigation: Sendable {
     /// Styles and assets with the plugin's manifest defaults behind them.
     package var styles: DefaultedObject
     package var assets: DefaultedObject
+    /// The values of the plugin's own `rules` fields (a manifest section like `styles`, for
+    /// behaviour rather than looks), with the manifest's initial values behind them. The host
+    /// gives no rule a meaning: they are the plugin's, read through its model (`rules.KEY`).
+    package var rules: DefaultedObject
     package var navItems: [NavItem]
     package var node: ConfigNode
 
@@ -22,6 +26,7 @@ package struct Navigation: Sendable {
     package var modelJSON: String {
         let written = node.node.objectValue ?? JSONObject(entries: [])
         let model = written.setting("styles", to: styles.merged).setting("assets", to: assets.merged)
+            .setting("rules", to: rules.merged)
         return JSONValue.object(model).serialized()
     }
 
@@ -36,11 +41,13 @@ package struct Navigation: Sendable {
         let assets = DefaultedObject(
             written: navigation.object("assets", sink),
             defaults: plugins.initialValues(of: navigationType, section: "assets"), parent: navigation)
-        navigation.checkObject("rules", sink)
+        let rules = DefaultedObject(
+            written: navigation.object("rules", sink),
+            defaults: plugins.initialValues(of: navigationType, section: "rules"), parent: navigation)
         let items = navigation.array("nav_items", sink)?.compactMap { NavItem.read($0, sink) } ?? []
         guard let id, let categoryName, let category = Category(rawValue: categoryName) else { return nil }
         return Navigation(
             id: id, name: navigation.string("name", sink), category: category, navigationType: navigationType,
-            styles: styles, assets: assets, navItems: items, node: navigation)
+            styles: styles, assets: assets, rules: rules, navItems: items, node: navigation)
     }
 }

@@ -292,7 +292,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
             return false
         }
         let done = behaviour.perform(item, NavItemContext(app: app, origin: origin, container: container))
-        if !done { app.record(AppEvent("ignored", item.id, detail: "no target and no URL")) }
+        if !done { app.record(AppEvent("ignored", item.id, detail: behaviour.whyIgnored(item))) }
         return done
     }
 }

@@ -158,13 +158,14 @@ extension PlugboardApp {
                 entry(for: screen, dataSource: dataSource, key: key)
             }
         case .component(let item):
-            let key = ScreenCache.Key(
-                screenID: "\(item.typeName):\(item.id)",
-                dataSource: dataSource ?? ScreenProps.componentModels(item).dataSource)
+            let dataSource = dataSource ?? ScreenProps.componentModels(item).dataSource
+            let key = ScreenCache.Key(screenID: "\(item.typeName):\(item.id)", dataSource: dataSource)
             return ResolvedTarget(
                 key: key, screenPresentation: nil,
                 make: { [unowned self] key in
-                    ScreenEntry(controller: screens.makeComponent(item), screen: nil, isWhiteLabel: false, key: key)
+                    ScreenEntry(
+                        controller: screens.makeComponent(item, dataSource: dataSource), screen: nil,
+                        isWhiteLabel: false, key: key)
                 }, isDrawer: item.type == .liveDrawer)
         case .whiteLabel(let type, let itemID):
             let key = ScreenCache.Key(screenID: "\(type.rawValue):\(itemID)", dataSource: nil)

@@ -92,11 +92,12 @@ final class ScreenFactory {
     }
 
     /// The screen a component nav item opens (live drawer, crossmates, feed): the plugin whose
-    /// identifier is the item type when there is one, else the host's component screen.
-    func makeComponent(_ item: NavItem) -> any ScreenController {
+    /// identifier is the item type when there is one, else the host's component screen; with
+    /// `dataSource`, the one the request resolved (a crossmates item adds what is watched).
+    func makeComponent(_ item: NavItem, dataSource: JSONValue?) -> any ScreenController {
         let id = "\(item.typeName):\(item.id)"
         let title = item.title ?? item.typeName
-        let (model, dataSource) = ScreenProps.componentModels(item)
+        let (model, dataSource) = ScreenProps.componentModels(item, dataSource: dataSource)
         if let made = makePlugin(
             type: item.typeName, id: id, title: title,
             texts: { ModelTexts(screenModel: model, dataSource: dataSource) })

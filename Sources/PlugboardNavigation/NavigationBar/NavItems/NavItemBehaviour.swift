@@ -8,8 +8,14 @@ import PlugboardCore
 protocol NavItemBehaviour {
     /// The nav-item types this behaviour serves.
     static var types: [NavItemType] { get }
-    /// Carries out `item`. False when it does nothing (the caller records why).
+    /// Carries out `item`. False when it does nothing (the caller records `whyIgnored`).
     static func perform(_ item: NavItem, _ context: NavItemContext) -> Bool
+    /// Why `perform` did nothing, for the `ignored` event.
+    static func whyIgnored(_ item: NavItem) -> String
+}
+
+extension NavItemBehaviour {
+    static func whyIgnored(_ item: NavItem) -> String { "no target and no URL" }
 }
 
 /// Where a nav item was pressed, and the engine to hand requests to.
@@ -30,7 +36,7 @@ struct NavItemContext {
 enum NavItemBehaviours {
     static var all: [any NavItemBehaviour.Type] {
         [
-            ScreenButton.self, LiveDrawerButton.self, ComponentButton.self, ChromecastButton.self,
+            ScreenButton.self, LiveDrawerButton.self, CrossmatesButton.self, FeedButton.self, ChromecastButton.self,
             WhiteLabelButton.self,
             PluginCallButton.self,
         ]

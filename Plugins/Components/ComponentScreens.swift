@@ -79,5 +79,6 @@ final class ChromecastScreen: ComponentScreen, ScreenPlugin {
 
 @_cdecl("plugboard_sdk_register")
 public func register() {
-    PlugboardExport.register(LiveDrawerScreen.self, CrossmatesScreen.self, FeedScreen.self, ChromecastScreen.self)
+    PlugboardExport.register(
+        LiveDrawerScreen.self, CrossmatesScreen.self, FeedScreen.self, ChromecastScreen.self, TourScreen.self)
 }

@@ -104,12 +104,15 @@ enum SimulatorPage {
           if (state && state.device) { $("device-kind").value = state.device; }
           if (pending) { clearTimeout(pending); pending = null; }
           showing = snapshot.svg;
-          if (snapshot.animation && snapshot.animation.svg) {
-            $("device").innerHTML = snapshot.animation.svg;   // plays the transition (SMIL)
-            pending = setTimeout(() => { $("device").innerHTML = showing; pending = null; }, snapshot.animation.milliseconds + 30);
-          } else {
-            $("device").innerHTML = snapshot.svg;
-          }
+          // Each movement of the change plays in turn (SMIL), then the final drawing stays.
+          const movements = (snapshot.animations || []).filter(a => a.svg);
+          const play = () => {
+            const next = movements.shift();
+            if (!next) { $("device").innerHTML = showing; pending = null; return; }
+            $("device").innerHTML = next.svg;
+            pending = setTimeout(play, next.milliseconds + 30);
+          };
+          play();
         }
 
         // The event log: each line compact (a JSON data source as its id or a short head), the

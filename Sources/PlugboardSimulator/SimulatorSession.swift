@@ -22,6 +22,10 @@ package final class SimulatorSession: @unchecked Sendable {
     private var snapshot = SimulatorSnapshot()
     private var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
 
+    /// At most this many movements are played for one change; the rest stay for the next
+    /// change to finish (a plugin queueing transitions forever cannot hold the server).
+    static let animationsPerChange = 64
+
     package init(launch: EngineLaunch, executable: String, callTimeout: Double) {
         var launch = launch
         launch.includesState = true
@@ -38,7 +42,7 @@ package final class SimulatorSession: @unchecked Sendable {
             driver?.stop()
             driver = nil
             snapshot.engine += 1
-            snapshot.animation = nil
+            snapshot.animations = []
             snapshot.log = []
             // Back where the page was: the engine starts there (at once), then transitions play in the page.
             var launch = launch
@@ -84,15 +88,20 @@ package final class SimulatorSession: @unchecked Sendable {
         lock.withLock {
             guard let driver else { return .failed(snapshot.error ?? "the app is not running") }
             guard changes else { return answer(absorb(driver.perform(request))) }
-            snapshot.animation = nil
+            snapshot.animations = []
             let reply = absorb(driver.perform(request, drawing: .animatedSVG))
-            // A transition started: the page plays it, then the virtual clock finishes it.
-            if let transition = reply.state?.state.transition, transition.duration > transition.elapsed {
+            // A transition started: the page plays it, then the virtual clock finishes it. One
+            // that ends may start the next step of a composed transition: that plays after it.
+            // (An animated drawing of a still state is the still drawing.)
+            var moving = reply
+            while let transition = moving.state?.state.transition, transition.duration > transition.elapsed,
+                snapshot.animations.count < Self.animationsPerChange
+            {
                 let milliseconds = Int((transition.duration - transition.elapsed).rounded(.up))
-                snapshot.animation = reply.drawing.map {
-                    SimulatorSnapshot.Animation(svg: $0, milliseconds: milliseconds)
+                if let svg = moving.drawing {
+                    snapshot.animations.append(SimulatorSnapshot.Animation(svg: svg, milliseconds: milliseconds))
                 }
-                absorb(driver.perform(.wait(Double(milliseconds)), drawing: .svg))
+                moving = absorb(driver.perform(.wait(Double(milliseconds)), drawing: .animatedSVG))
             }
             publish()
             return answer(reply)

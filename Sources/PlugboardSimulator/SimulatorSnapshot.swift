@@ -16,8 +16,10 @@ struct SimulatorSnapshot: Codable, Sendable, Equatable {
     var engine = 0
     var url = ""
     var svg = ""
-    /// The last change's transition, if it started one.
-    var animation: Animation?
+    /// The transitions the last change started, in the order they play: one for a single
+    /// change, one per movement for a composed transition (a push, then the present queued
+    /// behind it); empty when nothing moved.
+    var animations: [Animation] = []
     /// The state and tap targets; nil without an app.
     var state: ShellState?
     /// The newest event lines of this engine, oldest first (`name subject: detail`).

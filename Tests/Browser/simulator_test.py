@@ -757,7 +757,7 @@ def run_test(args: argparse.Namespace, work: str) -> None:
 
     artifacts = os.path.abspath(args.artifacts)
     os.makedirs(artifacts, exist_ok=True)
-    for name in ("home.png", "after-tap.png", "overlay.png", "after-reload.png", "tablet.png", "failure.png"):
+    for name in ("home.png", "after-tap.png", "overlay.png", "tour.png", "after-reload.png", "tablet.png", "failure.png"):
         if os.path.exists(os.path.join(artifacts, name)):
             os.remove(os.path.join(artifacts, name))
 
@@ -865,6 +865,12 @@ def run_test(args: argparse.Namespace, work: str) -> None:
             check_overlay_screen(driver, page, http, artifacts, scheme, home, home_url, overlay)
             check_event_log(driver, page, http, home_url, overlay[0])
 
+        tour = routing_tour(rivers)
+        if tour is None:
+            print("    the app has no routing tour screen (type showcase_tour): plugin routing checks skipped")
+        else:
+            check_routing_tour(driver, page, http, artifacts, scheme, tour)
+
         probe_url = f"{scheme}://{home}/{PROBE_SCREEN}"
         step(f"typing {probe_url} into #address + Enter")
         address = driver.find_element(By.ID, "address")
@@ -968,6 +974,47 @@ def check_overlay_screen(driver, page: "Page", http: HTTP, artifacts: str, schem
            f"the swipe posted is not a back gesture from within 20 pt of the screen's edge: {swipes[0]}")
     page.wait(f"the home screen after the back-drag from {screen}",
               lambda s: s["screen"] == home and s["settled"] and s["url"] == home_url)
+
+
+def routing_tour(rivers: list) -> dict | None:
+    """The first screen of type showcase_tour (the Components plugin's routing tour), with what
+    its `general` says it opens; None when the app has none."""
+    for screen in rivers:
+        general = screen.get("general") or {}
+        if screen.get("type") == "showcase_tour" and general.get("link") and general.get("push"):
+            return {"id": screen["id"], **general}
+    return None
+
+
+def check_routing_tour(driver, page: "Page", http: HTTP, artifacts: str, scheme: str, tour: dict) -> None:
+    """A plugin routes (plugboard.host.routing): clicking the tour's compose button pushes a
+    screen and presents another as one transition, its completion shows on the tour's status
+    line; its link button opens a deep link."""
+    from selenium.webdriver.common.by import By
+
+    url = f"{scheme}://{tour['id']}"
+    step(f"opening {url}: the routing tour, a plugin that routes")
+    open_by_address(driver, page, url, tour["id"])
+    page.wait("the tour's status 'Ready'", lambda s: "Ready" in s["text"])
+
+    pushed = f"{tour['push']}::{tour['push_data']}" if tour.get("push_data") else tour["push"]
+    composed = f"{url}/{pushed}" + (f"?{tour['present']}=v" if tour.get("present") else "")
+    step(f"clicking tour-compose: one transition to {composed}")
+    driver.find_element(By.CSS_SELECTOR, f"#device svg g[data-tap]{css_id('tour-compose')}").click()
+    page.wait(f"the composed transition's state {composed}",
+              lambda s: s["settled"] and s["url"] == composed and s["screen"] == (tour.get("present") or tour["push"]))
+    for command in (["close"] if tour.get("present") else []) + ["back"]:
+        # The simulator runs transitions in real time and refuses a change while one moves.
+        page.wait("the composed transition's movements to end", lambda s: http.state()["state"].get("transition") is None)
+        http.json("POST", "/command", {"command": command})
+    page.wait("the tour again, its status line saying the transition ran",
+              lambda s: s["settled"] and s["url"] == url and "tour: ran" in s["text"])
+    page.screenshot(artifacts, "tour.png")
+
+    step(f"clicking tour-link: the deep link {tour['link']}")
+    driver.find_element(By.CSS_SELECTOR, f"#device svg g[data-tap]{css_id('tour-link')}").click()
+    page.wait(f"the state {tour['link']}", lambda s: s["settled"] and s["url"] == tour["link"])
+    print(f"    composed {composed}; linked {tour['link']}", flush=True)
 
 
 def check_event_log(driver, page: "Page", http: HTTP, home_url: str, screen: str) -> None:

@@ -116,6 +116,27 @@ import Testing
         #expect(app.state.state == "root")
     }
 
+    /// The routing tour (a Components plugin screen) routes through plugboard.host.routing: its
+    /// composed transition pushes the show and presents Contact Us, its link opens an article;
+    /// its status line shows each completion.
+    @Test func theRoutingTourRoutesByTransitionAndByLink() throws {
+        let app = try Self.launch(Self.showcase)
+        #expect(app.selectRootItem("m-tour"))
+        let tour = try #require(app.visibleEntry?.controller.view)
+        let status = {
+            app.collect(under: tour).compactMap { app.environment.views[$0] }.first { $0.identifier == "tour-status" }?
+                .text
+        }
+        #expect(status() == "Ready")
+        try app.tap(identifier: "tour-compose")
+        #expect(app.state.url == "app://tour/show-details::harbour-lights?contact=v")
+        #expect(status() == "tour: ran")
+        #expect(app.close() && app.back())
+        try app.tap(identifier: "tour-link")
+        #expect(app.state.url == "app://news/article::42")
+        #expect(status() == "link: ran")
+    }
+
     @Test func contactUsUsesItsConfigurationAndBackground() throws {
         let app = try Self.launch(Self.showcase)
         #expect(app.selectRootItem("m-contact"))

@@ -55,7 +55,11 @@ import Testing
         ("Web", ["web": "needs a data source; not probed"]),
         (
             "Components",
-            ["live_drawer": "none", "applicaster_crossmates": "none", "applicaster_feed": "none", "chromecast": "none"]
+            [
+                "live_drawer": "none", "applicaster_crossmates": "none", "applicaster_feed": "none",
+                "chromecast": "none",
+                "showcase_tour": "none",
+            ]
         ),
         // Not first-party: one screen per ABI 1.2 screen extension.
         (

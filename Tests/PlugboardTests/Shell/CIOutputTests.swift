@@ -51,7 +51,7 @@ struct CIOutputTests {
 
     @Test func lintSaysOkOnSuccess() throws {
         let text = try runPlugboard(["lint", Showcase.folder])
-        #expect(text.status == 0 && text.stdout == "ok: 12 plugins, 14 screens\n")
+        #expect(text.status == 0 && text.stdout == "ok: 13 plugins, 15 screens\n")
         let json = try runPlugboard(["lint", Showcase.folder, "--json"])
         #expect(json.status == 0 && json.stdout == "[]\n")
     }

@@ -14,6 +14,7 @@ import Testing
         "side_menu": "SideMenu", "general_nav_bar": "GeneralNavBar", "epg_legacy_screen": "EPG",
         "settings_contact_us_legacy": "ContactUs", "web": "Web", "live_drawer": "Components",
         "applicaster_crossmates": "Components", "applicaster_feed": "Components", "chromecast": "Components",
+        "showcase_tour": "Components",
     ]
     static let configurationOnly = ["TestAnalyticsProvider_iOS", "FacebookLoginPlugin", "ZappPlayerAdapter-iOS"]
 
@@ -51,7 +52,7 @@ import Testing
         // Screens and what serves them.
         #expect(
             report.screens.map(\.id) == [
-                "home", "shows", "movies", "news", "kids", "about", "show-details", "movie-details", "article",
+                "home", "shows", "movies", "news", "kids", "about", "tour", "show-details", "movie-details", "article",
                 "programme", "epg", "epg-full", "contact", "settings",
             ])
         #expect(report.screens.filter(\.home).map(\.id) == ["home"])
@@ -62,6 +63,7 @@ import Testing
         #expect(servedBy["epg"] == "epg_legacy_screen")
         #expect(servedBy["epg-full"] == "epg_legacy_screen")
         #expect(servedBy["contact"] == "settings_contact_us_legacy")
+        #expect(servedBy["tour"] == "showcase_tour")  // the routing tour (plugboard.host.routing)
 
         // Navigations: the home bar and menu, the shows bar, with every item.
         let homeBar = try #require(report.navigations.first { $0.screen == "home" && $0.category == "nav_bar" })
@@ -75,8 +77,8 @@ import Testing
         #expect(menu.navigationType == "side_menu")
         let menuItems = menu.items.map { String($0.prefix { $0 != " " }) }
         for item in [
-            "m-home", "m-shows", "m-movies", "m-news", "m-epg", "m-kids", "m-about", "m-guide-full", "m-contact",
-            "m-settings",
+            "m-home", "m-shows", "m-movies", "m-news", "m-epg", "m-kids", "m-about", "m-tour", "m-guide-full",
+            "m-contact", "m-settings",
         ] {
             #expect(menuItems.contains(item), "\(item)")
         }

@@ -64,9 +64,34 @@ import Testing
         defer { session.unsubscribe(id) }
         var iterator = messages.makeAsyncIterator()
         let pushed = try Self.object(try #require(await iterator.next()))
-        let animation = try #require(pushed["animation"] as? [String: Any])
-        #expect(animation["milliseconds"] as? Int == 350)
+        let animations = try #require(pushed["animations"] as? [[String: Any]])
+        let animation = try #require(animations.first)
+        #expect(animations.count == 1 && animation["milliseconds"] as? Int == 350)
         #expect((animation["svg"] as? String)?.contains("<animateTransform") == true)
         #expect(pushed["url"] as? String == "app://home/shows")
+    }
+
+    /// A composed transition (`push news + present contact`) plays as two movements in turn,
+    /// and the app is left at its end, with nothing moving.
+    @Test func aComposedTransitionPlaysEachMovementInTurn() async throws {
+        let session = Self.session(Showcase.url)
+        session.start()
+        defer { session.stop() }
+        let (id, messages) = session.subscribe()
+        defer { session.unsubscribe(id) }
+        var iterator = messages.makeAsyncIterator()
+        _ = await iterator.next()  // the snapshot a new listener gets
+        guard case .state = session.perform(.route([.push(key: "news", data: nil), .present("contact")]))
+        else {
+            Issue.record("push news + present contact failed")
+            return
+        }
+        let composed = try Self.object(try #require(await iterator.next()))
+        let animations = try #require(composed["animations"] as? [[String: Any]])
+        #expect(animations.map { $0["milliseconds"] as? Int } == [350, 400])
+        #expect(animations.allSatisfy { ($0["svg"] as? String)?.contains("<animateTransform") == true })
+        #expect(composed["url"] as? String == "app://home/news?contact=v")
+        let state = try #require((composed["state"] as? [String: Any])?["state"] as? [String: Any])
+        #expect(state["transition"] == nil)
     }
 }

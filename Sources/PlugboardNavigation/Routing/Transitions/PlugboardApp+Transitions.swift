@@ -16,15 +16,22 @@ extension PlugboardApp {
     package var isAnimating: Bool { running != nil }
 
     /// Advances the virtual clock by `milliseconds` (ignored on the instant clock): frames move,
-    /// a transition that ends sends its did_* events, queued transitions run.
+    /// a transition that ends sends its did_* events, queued transitions run. Time passes event
+    /// by event: a transition that ends inside the wait ends at its own end, so the one queued
+    /// behind it starts then and runs in the rest of the wait (`push a + present b` and a wait
+    /// longer than both ends with both done).
     package func wait(_ milliseconds: Double) {
         guard clock.mode == .virtual, milliseconds > 0, milliseconds.isFinite else { return }
-        clock.now += milliseconds
-        if let running, clock.now >= running.end {
+        let until = clock.now + milliseconds
+        // Bounded: a plugin that starts a tiny transition at every did_appear cannot hang a wait.
+        var ended = 0
+        while let running, running.end <= until, ended < 10_000 {
+            clock.now = max(clock.now, running.end)
             completeRunningTransition()
-        } else {
-            layout()
+            ended += 1
         }
+        clock.now = until
+        layout()
     }
 
     /// The running transition, for `state`.

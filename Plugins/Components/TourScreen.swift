@@ -32,7 +32,8 @@ final class TourScreen: ScreenPlugin {
         root.setBackgroundColor(0xFF10_1828)
         // A host older than ABI 1.4 cannot route: the tour says so instead of failing to open.
         let router = host.router
-        guard let heading = label("Routing tour"), let status = label(router == nil ? "This host cannot route" : "Ready")
+        guard let heading = label("Routing tour"),
+            let status = label(router == nil ? "This host cannot route" : "Ready")
         else { return false }
         self.status = status
         status.setIdentifier("tour-status")

@@ -173,7 +173,7 @@ let package = Package(
         // The test binary's constructor: plugin logs go to a file per test (TestSupport/TestLogs.swift).
         .target(name: "TestLogStart", path: "Tests/Support/TestLogStart"),
         .target(
-            name: "AppTestSupport", dependencies: ["TestSupport", "PlugboardNavigation"],
+            name: "AppTestSupport", dependencies: ["TestSupport", "PlugboardConfig", "PlugboardNavigation"],
             path: "Tests/Support/AppTestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["TestSupport", "PlugboardCore"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", "PlugboardConfig"]),

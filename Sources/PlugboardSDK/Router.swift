@@ -69,7 +69,7 @@ public struct Router {
     }
 
     /// `body` with each string as a C string (nil stays nil), valid during the call.
-    private static func withCStrings<Result>(
+    static func withCStrings<Result>(
         _ strings: ArraySlice<String?>, _ body: ([UnsafePointer<CChar>?]) -> Result
     ) -> Result {
         guard let first = strings.first else { return body([]) }

@@ -126,6 +126,11 @@ struct PluginRoutingTests {
         #expect(app.state.presented == [["more"]])
         #expect(messages(app.environment, from: "test.screen.c").contains(#"attributes object={"from":"swift"}"#))
         #expect(messages(app.environment, from: "test.screen.c").contains("attributes data=7"))
+        app.clock.mode = .instant
+        try app.open(urlText: "app://swift-router")
+        try app.tap(identifier: "swift-routes")
+        #expect(log().suffix(3) == ["set accepted", "menu refused", "listed alias: fine stack 100.0 ms"])
+        #expect(app.routes.route("alias")?.transition?.direction == .fade)
     }
 
     /// The harness answers the extension as an app does (each tap's transition recorded and
@@ -151,5 +156,55 @@ struct PluginRoutingTests {
                 "completion route-compose: cancelled: the app shut down with 1 of its steps not run (main thread)",
                 "destroy",
             ])
+    }
+
+    // MARK: plugboard.host.routes (ABI 1.5)
+
+    /// The C plugin sets two routes (one with its own transition), lists them, and a change
+    /// naming `menu` is refused whole, as is one from inside the list's visitor.
+    @Test func aPluginSetsListsAndIsRefusedRoutes() throws {
+        let app = try Self.launch(virtual: false)
+        try app.tap(identifier: "routes-set")
+        #expect(
+            app.routes.route("shortcut")?.transition == TransitionSpec(duration: 200, curve: .easeOut, direction: .fade)
+        )
+        #expect(app.routes.route("sheet")?.kind == .modal)
+        try app.tap(identifier: "routes-list")
+        let listed = Self.log(app).filter { $0.hasPrefix("route ") }
+        #expect(listed.count == app.routes.sorted.count)
+        #expect(
+            listed.contains("route shortcut -> fine kind 0 200 ms") && listed.contains("route sheet -> more kind 1"))
+        #expect(listed.contains("route menu -> (menu) kind 2"))
+        #expect(Self.log(app).contains("routes-list: \(app.routes.sorted.count) routes"))
+        try app.tap(identifier: "routes-bad")
+        #expect(Self.log(app).last == "routes-bad refused")
+        #expect(app.routes.route("fine-too") == nil)  // all or none
+        #expect(
+            app.environment.refusedCalls(since: 0).contains {
+                $0.call == "update_routes" && $0.reason == "'menu' is the built-in side-menu route"
+            })
+        try app.tap(identifier: "routes-nested")
+        #expect(Self.log(app).suffix(2) == ["nested update refused", "routes-nested accepted"])
+        #expect(app.routes.route("nested") == nil)
+        try app.open(urlText: "app://router/shortcut?sheet=v")
+        #expect(app.state.rootStack == ["router", "fine"] && app.state.presented == [["more"]])
+
+    }
+
+    /// Removing the route of the calling screen itself: the app leaves it during the call (the
+    /// root it was becomes home) and the plugin is told `accepted` afterwards.
+    @Test func aPluginThatRemovesItsOwnRouteIsLeftDuringTheCall() throws {
+        let app = try Self.launch(virtual: false)
+        #expect(app.state.rootStack == ["router"])
+        try app.tap(identifier: "routes-remove-own")
+        #expect(Self.log(app).last == "routes-remove-own accepted")
+        #expect(app.state.rootStack == ["home"])
+        #expect(
+            app.events.last
+                == AppEvent(
+                    "routes", "repaired",
+                    detail:
+                        "app://router is no longer a state of the app (no route opens 'router' in the stack); now app://home"
+                ))
     }
 }

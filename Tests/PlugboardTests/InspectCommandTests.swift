@@ -16,7 +16,7 @@ import Testing
         #expect(
             result.output == """
                 \(Built.library("TestSwiftPlugins"))
-                  ABI 1.4.0 (host 1.4.0)
+                  ABI 1.5.0 (host 1.5.0)
                   nav_bar test.navbar.swift — Test Navigation Bar (Swift) 1.0.0 by Plugboard
                     Logs every call
                     flags: none
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("BrokenABIMajor", "plugin ABI 99.0.0 is incompatible with host ABI 1.4.0"),
+        ("BrokenABIMajor", "plugin ABI 99.0.0 is incompatible with host ABI 1.5.0"),
         ("BrokenNoEntry", "entry symbol 'plugboard_entry' missing"),
         ("BrokenInitFails", "plugboard_entry.init returned false"),
     ])

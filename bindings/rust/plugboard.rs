@@ -43,8 +43,8 @@ pub const PB_VERSION_MAJOR: u32 = 1;
 /// `PB_VERSION_MINOR` (plugboard/version.h). 1.1: navigation, attributes; 1.2: model,
 /// screen-bar, custom-bar, gesture-navigation, transition, the helper's `is_translucent` and
 /// `prefers_large_title`; 1.3: placement's `place_nav_bar_in` with `pb_nav_bar_area_t`; 1.4:
-/// routing.
-pub const PB_VERSION_MINOR: u32 = 4;
+/// routing; 1.5: routes.
+pub const PB_VERSION_MINOR: u32 = 5;
 /// `PB_VERSION_PATCH` (plugboard/version.h).
 pub const PB_VERSION_PATCH: u32 = 0;
 
@@ -1056,6 +1056,48 @@ pub struct pb_host_routing_t {
 }
 
 // ------------------------------------------------------------------------------------------------
+// plugboard/routes.h
+// ------------------------------------------------------------------------------------------------
+
+/// `PB_HOST_EXT_ROUTES` (plugboard/routes.h, ABI 1.5): offered to screens and roots.
+pub const PB_HOST_EXT_ROUTES: &CStr = c"plugboard.host.routes";
+
+/// `pb_route_kind_t` (plugboard/routes.h).
+pub type pb_route_kind_t = i32;
+/// `PB_ROUTE_KIND_STACK` (plugboard/routes.h): a URL component.
+pub const PB_ROUTE_KIND_STACK: pb_route_kind_t = 0;
+/// `PB_ROUTE_KIND_MODAL` (plugboard/routes.h): a visible parameter, presented.
+pub const PB_ROUTE_KIND_MODAL: pb_route_kind_t = 1;
+/// `PB_ROUTE_KIND_ANIMATION` (plugboard/routes.h): a visible parameter, slid in as a drawer.
+pub const PB_ROUTE_KIND_ANIMATION: pb_route_kind_t = 2;
+
+/// `pb_route_t` (plugboard/routes.h): one route; `screen` NULL removes it (update) or is the
+/// built-in `menu` (list).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct pb_route_t {
+    pub key: *const c_char,
+    pub screen: *const c_char,
+    pub kind: pb_route_kind_t,
+    pub has_transition: bool,
+    pub transition: pb_transition_t,
+}
+
+/// `pb_route_visitor_t` (plugboard/routes.h). [main-thread]
+pub type pb_route_visitor_t = Option<unsafe extern "C" fn(context: *mut c_void, route: *const pb_route_t)>;
+
+/// `pb_host_routes_t` (plugboard/routes.h): the app's routes, listed and changed. [main-thread]
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct pb_host_routes_t {
+    pub update_routes:
+        Option<unsafe extern "C" fn(host: *const pb_host_t, routes: *const pb_route_t, count: usize) -> bool>,
+    pub list_routes: Option<
+        unsafe extern "C" fn(host: *const pb_host_t, visit: pb_route_visitor_t, context: *mut c_void) -> usize,
+    >,
+}
+
+// ------------------------------------------------------------------------------------------------
 // The layout report (crate feature `layout`)
 // ------------------------------------------------------------------------------------------------
 
@@ -1128,5 +1170,8 @@ pub fn layout_report() -> String {
     // routing.h
     layout!(out, pb_route_step_t; op, key, data, count, animated);
     layout!(out, pb_host_routing_t; open_url, run_transition);
+    // routes.h
+    layout!(out, pb_route_t; key, screen, kind, has_transition, transition);
+    layout!(out, pb_host_routes_t; update_routes, list_routes);
     out
 }

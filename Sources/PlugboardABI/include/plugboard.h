@@ -12,6 +12,7 @@
  *   plugboard/invoke.h          calling other plugins' dynamic exports (libffi)
  *   plugboard/navigation.h      opening screens from a plugin (ABI 1.1)
  *   plugboard/routing.h         routing by URL and composed transitions (ABI 1.4)
+ *   plugboard/routes.h          the app's routes, changed while it runs (ABI 1.5)
  *   plugboard/ext/           optional extensions looked up by string id
  *
  * Conventions, everywhere:
@@ -45,5 +46,6 @@
 #include "plugboard/ext/gesture.h"
 #include "plugboard/ext/transition.h"
 #include "plugboard/routing.h"
+#include "plugboard/routes.h"
 
 #endif /* PLUGBOARD_H */

@@ -1,5 +1,6 @@
 import Foundation
 import PlugboardConfig
+import PlugboardCore
 import PlugboardNavigation
 
 /// What a person types at the shell (`plugboard run`, `render --steps`, the simulator's
@@ -43,6 +44,15 @@ package enum ShellCommand: Equatable, Sendable {
         (
             "back --unanimated",
             "any action (tap, back, close, menu, select, swipe, open, push, root, present, dismiss, pop) ending in --unanimated takes no time on the virtual clock"
+        ),
+        ("routes", "list the routes: key → screen (kind, transition)"),
+        (
+            "routes set KEY SCREEN [stack|modal|animation] [--duration MS] [--curve C] [--direction D]",
+            "add or replace a route while the app runs (curves linear, ease_in, ease_out, ease_in_out; directions from_right, from_left, from_bottom, from_top, fade); the state URL is written with the new routes"
+        ),
+        (
+            "routes remove KEY",
+            "remove a route; a screen no route names any more is left (popped or dismissed), and the app says so"
         ),
         ("device phone|tablet", "switch the device profile"),
         ("show", "draw the screen again"),
@@ -151,6 +161,7 @@ package enum ShellCommand: Equatable, Sendable {
         case "present": return .request(.route([.present(try needArgument())]))
         case "dismiss": return .request(.route([.dismiss(try needArgument())]))
         case "swipe": return .request(.swipe(try parseSwipe(words.dropFirst().map { $0 })))
+        case "routes": return .request(.routes(try parseRoutes(Array(words.dropFirst()))))
         case "wait":
             guard let milliseconds = Double(try needArgument()), milliseconds >= 0, milliseconds.isFinite else {
                 throw .badArgument(word, argument)
@@ -166,6 +177,50 @@ package enum ShellCommand: Equatable, Sendable {
             guard let count = Int(argument), count > 0 else { throw .badArgument(word, argument) }
             return .request(.route([.pop(count)]))
         default: throw .unknown(word)
+        }
+    }
+
+    /// `routes`, `routes set KEY SCREEN [KIND] [--duration MS] [--curve C] [--direction D]`,
+    /// `routes remove KEY`.
+    private static func parseRoutes(_ arguments: [String]) throws(ParseError) -> [AppRoutes.Change] {
+        let all = arguments.joined(separator: " ")
+        guard let verb = arguments.first else { return [] }
+        switch (verb, arguments.count) {
+        case ("remove", 2): return [AppRoutes.Change(key: arguments[1], screenID: nil)]
+        case ("set", 3...):
+            var change = AppRoutes.Change(key: arguments[1], screenID: arguments[2])
+            var rest = arguments.dropFirst(3)
+            if let word = rest.first, let kind = AppRoutes.Route.Kind(rawValue: word) {
+                change.kind = kind
+                rest = rest.dropFirst()
+            }
+            var transition = TransitionSpec.defaults(for: .push)
+            var hasTransition = false
+            while let option = rest.popFirst() {
+                guard let value = rest.popFirst() else { throw .badArgument("routes", all) }
+                hasTransition = true
+                switch option {
+                case "--duration":
+                    guard let duration = Double(value), (0...10_000).contains(duration) else {
+                        throw .badArgument("routes", "\(option) \(value)")
+                    }
+                    transition.duration = duration
+                case "--curve":
+                    guard let curve = TransitionSpec.Curve(rawValue: value) else {
+                        throw .badArgument("routes", "\(option) \(value)")
+                    }
+                    transition.curve = curve
+                case "--direction":
+                    guard let direction = TransitionSpec.Direction(rawValue: value) else {
+                        throw .badArgument("routes", "\(option) \(value)")
+                    }
+                    transition.direction = direction
+                default: throw .badArgument("routes", option)
+                }
+            }
+            change.transition = hasTransition ? transition : nil
+            return [change]
+        default: throw .badArgument("routes", all)
         }
     }
 

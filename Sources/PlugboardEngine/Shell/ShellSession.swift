@@ -74,6 +74,7 @@ package final class ShellSession {
                 reply.state.map { current in
                     var line = ShellState(command: typed, line: number, current)
                     if request == .events { line.events = reply.events }
+                    if case .routes = request { line.output = reply.text.split(separator: "\n").map(String.init) }
                     line.help = help
                     return Self.json(line, pretty: false)
                 } ?? "{}"
@@ -91,7 +92,7 @@ package final class ShellSession {
     /// The drawing a request's text output is: the screen after every change and `show`.
     private static func drawing(for request: EngineRequest) -> DrawingFormat? {
         switch request {
-        case .state, .events, .clock, .exports, .call, .report, .probe: nil
+        case .state, .events, .clock, .exports, .call, .report, .probe, .routes: nil
         default: .text
         }
     }

@@ -13,6 +13,9 @@ package struct ShellState: Codable, Sendable, Equatable {
     package var targets: [TapTarget]
     package var events: [AppEvent]?
     package var help: [String]?
+    /// What a question answers in words, one line each: `routes` lists the routes; a change of
+    /// routes says what changed and what the app had to leave.
+    package var output: [String]?
 
     package init(command: String? = nil, line: Int? = nil, _ current: EngineState) {
         self.command = command

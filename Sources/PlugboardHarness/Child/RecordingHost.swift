@@ -7,7 +7,7 @@ import Synchronization
 /// The host side a test's plugin talks to: the real view tree and host tables, with delegates
 /// that answer like the app would and record what the plugin asked, when and from which thread.
 final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHostDelegate, NavigationHostDelegate,
-    RoutingHostDelegate
+    RoutingHostDelegate, RoutesHostDelegate
 {
     /// One call a plugin made into the host.
     struct HostCall: Sendable {
@@ -131,6 +131,35 @@ final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHo
         onOpen?()
         completion(.ran)
         return nil
+    }
+
+    // MARK: RoutesHostDelegate
+
+    /// The route changes plugins asked for (plugboard.host.routes), in order.
+    private(set) var routeChanges: [AppRoutes.Change] = []
+
+    /// Records the changes and accepts them when each names a screen of the app (any non-empty
+    /// id without an app), as the app would; the route list follows them.
+    func updateRoutes(_ host: InstanceHost, _ changes: [AppRoutes.Change]) -> String? {
+        for change in changes {
+            guard change.key != AppRoutes.menu, !change.key.isEmpty else { return "a reserved or empty key" }
+            if let screen = change.screenID, !screenExists(screen) { return "no screen '\(screen)'" }
+        }
+        routeChanges += changes
+        return nil
+    }
+
+    /// The app's screens as stack routes, with the changes made, and `menu`.
+    var routeList: [AppRoutes.Route] {
+        var routes = Dictionary(
+            uniqueKeysWithValues: (appScreens ?? []).map { ($0, AppRoutes.Route(key: $0, screenID: $0, kind: .stack)) })
+        routes[AppRoutes.menu] = AppRoutes.Route(key: AppRoutes.menu, screenID: nil, kind: .animation)
+        for change in routeChanges {
+            routes[change.key] = change.screenID.map {
+                AppRoutes.Route(key: change.key, screenID: $0, kind: change.kind, transition: change.transition)
+            }
+        }
+        return routes.values.sorted { $0.key < $1.key }
     }
 
     // MARK: ScreenHostDelegate

@@ -77,3 +77,11 @@ package protocol RoutingHostDelegate: AnyObject {
         completion: @escaping (PluginRouteOutcome) -> Void
     ) -> String?
 }
+
+/// The app's routes as screen and root instances reach them (`pb_host_routes_t`).
+package protocol RoutesHostDelegate: AnyObject {
+    /// Applies `changes`, all or none; returns why they were refused, or nil.
+    func updateRoutes(_ host: InstanceHost, _ changes: [AppRoutes.Change]) -> String?
+    /// Every route, by key.
+    var routeList: [AppRoutes.Route] { get }
+}

@@ -24,6 +24,8 @@ enum HostTables {
             return instance.navigationDelegate == nil ? nil : UnsafeRawPointer(navigation)
         case (PB_HOST_EXT_ROUTING, .screen), (PB_HOST_EXT_ROUTING, .root):
             return instance.routingDelegate == nil ? nil : UnsafeRawPointer(routing)
+        case (PB_HOST_EXT_ROUTES, .screen), (PB_HOST_EXT_ROUTES, .root):
+            return instance.routesDelegate == nil ? nil : UnsafeRawPointer(routesTable)
         default: return nil
         }
     }
@@ -336,6 +338,19 @@ enum HostTables {
                     object = parsed.value
                 }
                 return call.run(read, enqueue: when == pb_route_when_t(PB_ROUTE_ENQUEUE), object: object)
+            }
+        ))
+
+    /// `plugboard.host.routes`: the app's routes, listed and changed (`RoutesCall`).
+    nonisolated(unsafe) static let routesTable: UnsafePointer<pb_host_routes_t> = allocate(
+        pb_host_routes_t(
+            update_routes: { host, routes, count in
+                guard let instance = InstanceHost.from(host, "update_routes") else { return false }
+                return RoutesCall(instance: instance).update(routes, count)
+            },
+            list_routes: { host, visit, context in
+                guard let instance = InstanceHost.from(host, "list_routes") else { return 0 }
+                return RoutesCall(instance: instance).list(visit, context)
             }
         ))
 

@@ -26,6 +26,8 @@ package final class InstanceHost {
     package weak var navigationDelegate: (any NavigationHostDelegate)?
     /// The router, for `PB_HOST_EXT_ROUTING`: the navigation engine when it routes.
     var routingDelegate: (any RoutingHostDelegate)? { navigationDelegate as? any RoutingHostDelegate }
+    /// The app's routes, for `PB_HOST_EXT_ROUTES`: the navigation engine when it has them.
+    var routesDelegate: (any RoutesHostDelegate)? { navigationDelegate as? any RoutesHostDelegate }
     /// True once the instance was destroyed (its `host_data` is a tombstone).
     var isDestroyed: Bool { cHost.pointee.host_data.map { DestroyedHost.from($0) != nil } ?? true }
     /// The app's dynamic exports, for `PB_HOST_EXT_INVOKE`.

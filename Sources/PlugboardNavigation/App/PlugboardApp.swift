@@ -54,7 +54,10 @@ public final class PlugboardApp {
     /// Which root menu items open which screens.
     lazy var rootItems = RootItemIndex(home?.menu?.navItems.flatMap(\.flattened) ?? [])
     /// The route keys deep links use (seed 004).
-    package let routes: AppRoutes
+    package internal(set) var routes: AppRoutes
+    /// Every change of the routes since the app was made, in order (`updateRoutes`), for a
+    /// supervisor to replay in a restarted engine.
+    package internal(set) var appliedRouteChanges: [AppRoutes.Change] = []
     /// How many changes are running (nested: a transition's steps, a plugin asking during one).
     var transitionDepth = 0
     /// Transitions waiting for the running ones (`RouteTransition.enqueue`), and the rest of a
@@ -141,7 +144,7 @@ public final class PlugboardApp {
     package init(
         configuration: AppConfiguration, settings: AppSettings, searchPath: LibrarySearchPath,
         environment: PlugboardHost = PlugboardHost(), exclusions: PluginExclusions = .init(),
-        startURL: String? = nil
+        startURL: String? = nil, routeChanges: [AppRoutes.Change] = []
     ) {
         self.configuration = configuration
         self.settings = settings
@@ -150,6 +153,10 @@ public final class PlugboardApp {
         currentDevice = DeviceProfile.named(settings.device)
         cache = ScreenCache(capacity: settings.screenCacheCapacity)
         routes = AppRoutes(configuration: configuration, settings: settings)
+        // The routes changed while an earlier engine of this session ran: replayed, so the
+        // state URL it reported opens here too. One a reloaded configuration refuses is dropped.
+        for change in routeChanges { try? routes.update([change]) }
+        appliedRouteChanges = routeChanges
         plugins = AppPlugins(configuration: configuration, searchPath: searchPath, exclusions: exclusions)
         environment.exports = plugins.exports
         let tree = environment.views
@@ -204,6 +211,15 @@ public final class PlugboardApp {
                     return
                 } catch {
                     startURLFailure = error
+                }
+                // Written under other routes (settings.json changed, routes set at run time)?
+                // Start at the part the routes still open, and say what was left out.
+                if let parsed = try? RouteURL.parse(url), let reachable = routes.reachablePart(of: parsed),
+                    reachable.url != parsed, (try? open(url: reachable.url)) != nil
+                {
+                    let leftOut = reachable.leftOut.joined(separator: "; ")
+                    startURLFailure = .unusable("\(startURLFailure?.description ?? ""); left out: \(leftOut)")
+                    return
                 }
             }
             guard let home else { return }

@@ -14,13 +14,16 @@ extension PlugboardApp {
         var previous: String?
         let components = rootContainer.stack.map { entry in
             defer { previous = entry.key.screenID }
-            return RouteURL.Component(entry.key.screenID, data: routeData(of: entry, after: previous))
+            let id = entry.key.screenID
+            return RouteURL.Component(
+                routes.componentKey(forScreen: id) ?? id, data: routeData(of: entry, after: previous))
         }
         var parameters = presented.compactMap { container in
             container.stack.first.map { entry in
                 // A drawer an animation route opened is written as that route.
-                let drawer = container.kind == .drawer ? routes.drawerRoute(forScreen: entry.key.screenID) : nil
-                return RouteURL.Parameter(drawer?.key ?? entry.key.screenID, .visible)
+                let id = entry.key.screenID
+                let key = routes.parameterKey(forScreen: id, drawer: container.kind == .drawer)
+                return RouteURL.Parameter(key ?? id, .visible)
             }
         }
         if isMenuOpen { parameters.append(RouteURL.Parameter(AppRoutes.menu, .visible)) }

@@ -7,6 +7,8 @@ import Foundation
 struct ShellStateLine: Decodable {
     var state: AppState
     var targets: [TapTarget]
+    /// What a question answered in words (`routes`).
+    var output: [String]?
 
     /// Decodes every non-empty line of `output`.
     static func decodeAll(_ output: String) throws -> [ShellStateLine] {

@@ -148,4 +148,21 @@ extension ContainmentRunTests {
         #expect(result.status == 3)
         #expect(try JSONLines(result.stdout).states.last?.state.device == .tablet)
     }
+
+    /// Routes changed in the shell are part of where the user is: the restarted engine gets
+    /// them before it goes back to the state URL they wrote (`fine` pushed as `headlines`).
+    @Test func aRestartKeepsTheRoutesTheUserChanged() throws {
+        let app = try HostileApp.write()
+        let result = try HostileApp.run(
+            ["run", "--json"], app: app,
+            input: "routes set headlines fine\nroutes remove fine\npush headlines\npush crash\nroutes\n")
+        #expect(result.status == 3)
+        let lines = try JSONLines(result.stdout)
+        #expect(lines.events.count == 1)
+        #expect(lines.events.first?["state_url"] as? String == "app://home/headlines")
+        #expect(lines.states.last?.state.url == "app://home/headlines")
+        let routes = try #require(lines.states.last?.output)
+        #expect(routes.contains("headlines → fine (stack)"))
+        #expect(!routes.contains { $0.hasPrefix("fine ") })
+    }
 }

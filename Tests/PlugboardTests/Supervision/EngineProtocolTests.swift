@@ -22,7 +22,13 @@ import Testing
         .wait(175.5), .clock(.virtual), .open("app://home/shows"), .showScreen("shows"), .show, .more, .state, .events,
         .exports, .call(plugin: "epg", name: "epg_tune", arguments: "[5]"), .report(json: true),
         .probe(path: "/p/libA.so", json: false), .unanimated(.back),
-        .unanimated(.route([.push(key: "news", data: nil)])),
+        .unanimated(.route([.push(key: "news", data: nil)])), .routes([]),
+        .routes([
+            .init(
+                key: "up", screenID: "news", kind: .stack,
+                transition: .init(duration: 250, curve: .easeOut, direction: .fromTop)),
+            .init(key: "news", screenID: nil),
+        ]),
     ]
 
     static func caseName(_ request: EngineRequest) -> String {
@@ -48,6 +54,7 @@ import Testing
         case .call: "call"
         case .report: "report"
         case .probe: "probe"
+        case .routes: "routes"
         }
     }
 
@@ -64,7 +71,7 @@ import Testing
     }
 
     @Test func theExamplesCoverEveryCase() {
-        #expect(Set(Self.requests.map(Self.caseName)).count == 21)
+        #expect(Set(Self.requests.map(Self.caseName)).count == 22)
     }
 
     @Test(arguments: EngineProtocolTests.requests)

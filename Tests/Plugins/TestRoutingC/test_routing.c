@@ -3,7 +3,9 @@
  * completion is logged through the host, with whether the completion ran on the thread that
  * made the screen (the main thread), so the tests can assert order, thread and outcome:
  *   "<tag> accepted" | "<tag> refused"
- *   "completion <tag>: ran|failed|cancelled[: reason] (main thread|another thread)" */
+ *   "completion <tag>: ran|failed|cancelled[: reason] (main thread|another thread)"
+ * Its routes-* buttons change and list the app's routes through plugboard.host.routes (ABI 1.5):
+ *   "route KEY -> SCREEN kind K[ MS ms]" per route listed, then "routes-list: N routes". */
 #include <plugboard.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -11,8 +13,9 @@
 #include <string.h>
 
 /* The tag of each button: its identifier and what its completion logs. */
-static const char *const tags[] = {"route-url", "route-compose", "route-enqueue", "route-fail-later", "route-bad",
-                                   "route-unanimated"};
+static const char *const tags[] = {"route-url",        "route-compose",  "route-enqueue", "route-fail-later",
+                                   "route-bad",        "route-unanimated", "routes-set",   "routes-list",
+                                   "routes-remove-own", "routes-bad",     "routes-nested"};
 enum { TAG_COUNT = sizeof tags / sizeof tags[0] };
 
 struct router_state;
@@ -27,6 +30,7 @@ typedef struct router_state {
     pb_screen_t screen;
     const pb_host_t *host;
     const pb_host_routing_t *routing;
+    const pb_host_routes_t *routes; /* NULL from a host older than 1.5 */
     pthread_t main_thread;
     pb_view_t root;
     pb_view_t buttons[TAG_COUNT];
@@ -49,6 +53,61 @@ static void answered(router_state_t *state, const char *tag, bool accepted) {
     char line[128];
     snprintf(line, sizeof line, "%s %s", tag, accepted ? "accepted" : "refused");
     state->host->log(state->host, PB_LOG_INFO, line);
+}
+
+/* list_routes' visitor: one log line per route. */
+static void listed(void *context, const pb_route_t *route) {
+    router_state_t *state = (router_state_t *)context;
+    char line[512];
+    char transition[64] = "";
+    if (route->has_transition) snprintf(transition, sizeof transition, " %.0f ms", route->transition.duration_ms);
+    snprintf(line, sizeof line, "route %s -> %s kind %d%s", route->key, route->screen ? route->screen : "(menu)",
+             (int)route->kind, transition);
+    state->host->log(state->host, PB_LOG_INFO, line);
+}
+
+/* A visitor that tries to change the routes while they are listed (refused). */
+static void listed_and_changed(void *context, const pb_route_t *route) {
+    router_state_t *state = (router_state_t *)context;
+    const pb_route_t change = {"nested", "fine", PB_ROUTE_KIND_STACK, false, {0, 0, 0}};
+    (void)route;
+    answered(state, "nested update", state->routes->update_routes(state->host, &change, 1));
+}
+
+/* The routes-* buttons (plugboard.host.routes). */
+static bool change_routes(router_state_t *state, const char *tag) {
+    const pb_host_routes_t *r = state->routes;
+    if (r == NULL) return false;
+    if (strcmp(tag, "routes-set") == 0) {
+        const pb_route_t routes[] = {
+            {"shortcut", "fine", PB_ROUTE_KIND_STACK, true, {200, PB_CURVE_EASE_OUT, PB_FADE}},
+            {"sheet", "more", PB_ROUTE_KIND_MODAL, false, {0, 0, 0}},
+        };
+        return r->update_routes(state->host, routes, 2);
+    }
+    if (strcmp(tag, "routes-list") == 0) {
+        char line[64];
+        size_t count = r->list_routes(state->host, listed, state);
+        snprintf(line, sizeof line, "routes-list: %zu routes", count);
+        state->host->log(state->host, PB_LOG_INFO, line);
+        return count == r->list_routes(state->host, NULL, NULL);
+    }
+    if (strcmp(tag, "routes-remove-own") == 0) {
+        /* The route of this very screen: the app leaves it during the call. */
+        const pb_route_t route = {"router", NULL, PB_ROUTE_KIND_STACK, false, {0, 0, 0}};
+        return r->update_routes(state->host, &route, 1);
+    }
+    if (strcmp(tag, "routes-bad") == 0) {
+        const pb_route_t routes[] = {
+            {"fine-too", "fine", PB_ROUTE_KIND_STACK, false, {0, 0, 0}},
+            {"menu", "fine", PB_ROUTE_KIND_STACK, false, {0, 0, 0}},
+        };
+        return r->update_routes(state->host, routes, 2);
+    }
+    if (strcmp(tag, "routes-nested") == 0) {
+        return r->list_routes(state->host, listed_and_changed, state) > 0;
+    }
+    return false;
 }
 
 static void on_tap(void *context, pb_view_t view) {
@@ -89,6 +148,8 @@ static void on_tap(void *context, pb_view_t view) {
             {PB_ROUTE_OPEN_URL, "app://home", NULL, 0, false},
         };
         accepted = r->run_transition(state->host, steps, 6, PB_ROUTE_START, NULL, completed, call);
+    } else {
+        accepted = change_routes(state, call->tag);
     }
     answered(state, call->tag, accepted);
 }
@@ -100,6 +161,7 @@ static bool screen_init(const pb_screen_t *screen) {
     state->main_thread = pthread_self(); /* init runs on the main thread */
     state->routing = (const pb_host_routing_t *)state->host->get_extension(state->host, PB_HOST_EXT_ROUTING);
     if (state->routing == NULL) return false;
+    state->routes = (const pb_host_routes_t *)state->host->get_extension(state->host, PB_HOST_EXT_ROUTES);
     state->root = v->create(state->host, PB_VIEW_CONTAINER);
     if (!state->root) return false;
     for (int index = 0; index < TAG_COUNT; index++) {

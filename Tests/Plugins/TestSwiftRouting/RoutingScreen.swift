@@ -30,6 +30,22 @@ final class RoutingScreen: ScreenPlugin {
             host.log(accepted ? "accepted" : "refused")
             host.log(router.run([.pop(0)]) { _ in host.log("never") } ? "pop 0 accepted" : "pop 0 refused")
         }
+        // The routes (plugboard.host.routes, ABI 1.5): one set with its transition, then listed;
+        // a change naming `menu` is refused.
+        guard let routes = host.routes, let routesButton = host.makeView(.button) else { return false }
+        routesButton.setIdentifier("swift-routes")
+        routesButton.setText("Routes")
+        routesButton.setFrame(Frame(x: 16, y: 68, width: 200, height: 44))
+        root.addChild(routesButton)
+        routesButton.onTap { [host] in
+            let fade = Routes.Transition(milliseconds: 100, curve: .linear, direction: .fade)
+            host.log(routes.update([.set("alias", to: "fine", transition: fade)]) ? "set accepted" : "set refused")
+            host.log(routes.update([.set("menu", to: "fine")]) ? "menu accepted" : "menu refused")
+            let alias = routes.list().first { $0.key == "alias" }
+            host.log(
+                "listed alias: \(alias.map { "\($0.screen ?? "-") \($0.kind) \($0.transition?.milliseconds ?? 0) ms" } ?? "none")"
+            )
+        }
         return true
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlugboardConfig
 import PlugboardLoader
 import PlugboardNavigation
 import TestSupport
@@ -101,6 +102,14 @@ package struct AppFixture {
 
     package func launch(environment: PlugboardHost = PlugboardHost()) throws -> PlugboardApp {
         try PlugboardApp(folder: try write(), searchPath: Built.searchPath, environment: environment)
+    }
+
+    /// The app started at `startURL` after `routeChanges`, as a supervisor restarts an engine.
+    package func launch(startURL: String?, routeChanges: [AppRoutes.Change] = []) throws -> PlugboardApp {
+        let folder = try write()
+        return PlugboardApp(
+            configuration: try AppConfiguration.load(folder: folder), settings: try AppSettings.load(folder: folder),
+            searchPath: Built.searchPath, startURL: startURL, routeChanges: routeChanges)
     }
 }
 

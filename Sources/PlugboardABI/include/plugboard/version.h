@@ -29,8 +29,9 @@ typedef struct pb_version {
  *      (plugboard/ext/transition.h), the customization helper's is_translucent and
  *      prefers_large_title.
  * 1.3: plugboard.ext.placement's place_nav_bar_in with the bar's area (pb_nav_bar_area_t).
- * 1.4: plugboard.host.routing (plugboard/routing.h). */
-#define PB_VERSION_MINOR 4u
+ * 1.4: plugboard.host.routing (plugboard/routing.h).
+ * 1.5: plugboard.host.routes (plugboard/routes.h). */
+#define PB_VERSION_MINOR 5u
 #define PB_VERSION_PATCH 0u
 
 /* The version the header was compiled with; plugins put it in their entry and descriptors. */

@@ -15,6 +15,8 @@ package final class AppEngine {
     private var nextEvent = 0
     /// The page of the legend the text drawing shows: 1, or one more after each `more`.
     private var legendPage = 1
+    /// How many of the app's route changes the replies have carried (the launch's were given).
+    private var reportedRouteChanges: Int
 
     package convenience init(launch: EngineLaunch, environment: PlugboardHost = PlugboardHost())
         throws(EngineStartFailure)
@@ -26,12 +28,14 @@ package final class AppEngine {
     package init(launch: EngineLaunch, loaded: EngineLaunch.Loaded?, environment: PlugboardHost = PlugboardHost()) {
         self.launch = launch
         app = loaded.map { launch.makeApp($0, environment: environment) }
+        reportedRouteChanges = app?.appliedRouteChanges.count ?? 0
     }
 
     /// An engine for an app already loaded in this process (tests, `ShellSession(app:)`).
     package init(app: PlugboardApp, launch: EngineLaunch) {
         self.launch = launch
         self.app = app
+        reportedRouteChanges = app.appliedRouteChanges.count
     }
 
     /// What loading met: plugins that failed to load, fallbacks taken.
@@ -56,6 +60,8 @@ package final class AppEngine {
         reply.events = request == .events ? log.events : Array(new)
         reply.urlsToOpen = new.filter { $0.name == "open_url" }.compactMap(\.detail)
         nextEvent = log.dropped + log.events.count
+        reply.routeChanges = Array(app.appliedRouteChanges.dropFirst(reportedRouteChanges))
+        reportedRouteChanges = app.appliedRouteChanges.count
         return reply
     }
 
@@ -101,6 +107,17 @@ package final class AppEngine {
         case .open(let text): return route([.open(text)], in: app)
         case .showScreen(let id):
             guard app.showScreen(id) else { return .failed("no screen '\(id)' in rivers.json") }
+        case .routes(let changes):
+            guard !changes.isEmpty else {
+                return EngineReply(succeeded: true, text: app.routeListing.joined(separator: "\n"))
+            }
+            do throws(RoutingError) {
+                let repaired = try app.updateRoutes(changes)
+                let lines = changes.map { "route \($0)" } + (repaired.map { ["repaired: \($0)"] } ?? [])
+                return EngineReply(succeeded: true, text: lines.joined(separator: "\n"))
+            } catch {
+                return .failed("routes: \(error)")
+            }
         case .show, .more, .state, .events: break
         case .exports:
             let lines = app.plugins.exports.catalog.flatMap { plugin, functions in

@@ -43,6 +43,9 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
     /// page, a supervisor's restart): only the screens it names are made. When it cannot be
     /// reached the app starts at home and `EngineReady.startFailure` says why.
     package var startURL: String?
+    /// The routes' changes to make before going to `startURL`: those an earlier engine of the
+    /// session reported (a supervisor's restart, a hot reload), in order.
+    package var routeChanges: [AppRoutes.Change] = []
 
     package init(
         folder: String?, pluginsFile: String? = nil, riversFile: String? = nil, searchPath: LibrarySearchPath,
@@ -99,7 +102,7 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
     package func makeApp(_ loaded: Loaded, environment: PlugboardHost) -> PlugboardApp {
         let app = PlugboardApp(
             configuration: loaded.configuration, settings: loaded.settings, searchPath: searchPath,
-            environment: environment, exclusions: exclusions, startURL: startURL)
+            environment: environment, exclusions: exclusions, startURL: startURL, routeChanges: routeChanges)
         if opensURLs {
             let command = openURLCommand
             app.urlOpener = { ExternalURL.open($0, command: command) }

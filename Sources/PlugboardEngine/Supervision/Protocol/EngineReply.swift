@@ -1,3 +1,4 @@
+import PlugboardConfig
 import PlugboardNavigation
 import PlugboardRender
 
@@ -24,6 +25,9 @@ package struct EngineReply: Codable, Sendable, Equatable {
     package var urlsToOpen: [String] = []
     /// The plugin library the engine mapped last (`PluginLibrary.lastMapped`).
     package var lastLibrary: String?
+    /// The changes of the routes since the last reply (the shell's `routes`, plugins through
+    /// plugboard.host.routes), for a supervisor to replay in a restarted engine.
+    package var routeChanges: [AppRoutes.Change] = []
 
     package init(succeeded: Bool, text: String = "") {
         self.succeeded = succeeded

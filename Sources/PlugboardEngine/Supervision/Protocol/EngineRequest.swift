@@ -37,6 +37,10 @@ package enum EngineRequest: Codable, Sendable, Equatable {
     case open(String)
     /// Show a rivers.json screen, pushed from the root as a menu item would (`render --screen`).
     case showScreen(String)
+    /// Change the routes (seed 004's `updateRoutes:`), all or none; the reply's text says what
+    /// the app had to leave to keep its state URL valid. With no changes, a question: the
+    /// reply's text lists the routes, one per line.
+    case routes([AppRoutes.Change])
 
     // MARK: questions
 
@@ -77,7 +81,9 @@ package enum EngineRequest: Codable, Sendable, Equatable {
     package var recovery: Recovery {
         switch self {
         case .unanimated(let request): request.recovery
-        case .open, .showScreen, .show, .more, .state, .events, .exports, .report: .repeated
+        // A change of routes is asked again too: the failed engine's changes were not reported,
+        // so the new one has the routes as they were before it.
+        case .open, .showScreen, .show, .more, .state, .events, .exports, .report, .routes: .repeated
         case .tap, .back, .close, .menu, .select, .device, .swipe, .route, .wait, .clock: .shown
         case .call, .probe: .failed
         }

@@ -75,6 +75,8 @@ package final class Supervisor: EngineDriver {
             do throws(ContainedFailure) {
                 let reply = try engine.send(call)
                 if !reply.stateURL.isEmpty { stateURL = reply.stateURL }
+                // The routes are part of where the user is: a restarted engine gets them first.
+                launch.routeChanges += reply.routeChanges
                 lastLibrary = reply.lastLibrary ?? lastLibrary
                 for url in reply.urlsToOpen { ExternalURL.open(url, command: openURLCommand) }
                 untracedInARow = 0

@@ -118,7 +118,7 @@ struct Run: ParsableCommand {
         failures.report(ready.failures)
         if let why = ready.startFailure, let url = launch.startURL {
             if url == open { throw CommandFailure("\(url): \(why)") }
-            printError("cannot restore \(url): \(why); starting at home")
+            printError("cannot restore \(url): \(why); starting at \(ready.stateURL)")
         }
         let persist = StatePersistence(path: stateFile)
         for line in ready.startup { printError(line) }  // "error ID: why" / "fallback ID: why"

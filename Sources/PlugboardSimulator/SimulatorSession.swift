@@ -54,7 +54,7 @@ package final class SimulatorSession: @unchecked Sendable {
                 snapshot.error = nil
                 record(ready.failures)
                 if let why = ready.startFailure, let url = launch.startURL {
-                    snapshot.log.append("cannot reopen \(url): \(why); starting at home")
+                    snapshot.log.append("cannot reopen \(url): \(why); starting at \(ready.stateURL)")
                 }
                 absorb(supervisor.perform(.clock(.virtual)))
                 absorb(supervisor.perform(.show, drawing: .svg))
@@ -131,6 +131,8 @@ package final class SimulatorSession: @unchecked Sendable {
             launch.device = state.state.device
         }
         if let drawing = reply.drawing { snapshot.svg = drawing }
+        // Routes changed from the page or by plugins outlive a reload, as the state URL does.
+        launch.routeChanges += reply.routeChanges
         snapshot.log += reply.events.map(\.description)
         snapshot.log.removeFirst(max(0, snapshot.log.count - SimulatorSnapshot.logLength))
         return reply

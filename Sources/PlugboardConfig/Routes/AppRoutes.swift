@@ -134,9 +134,8 @@ package struct AppRoutes: Sendable {
             return true
         }
         guard !components.isEmpty else { return nil }
-        if components.count < url.components.count - 1 {
-            leftOut.append("the \(url.components.count - components.count - 1) screens after it")
-        }
+        let after = url.components.count - components.count - 1
+        if after > 0 { leftOut.append(after == 1 ? "the screen after it" : "the \(after) screens after it") }
         let parameters = url.parameters.filter { parameter in
             guard routes[parameter.key] == nil else { return true }
             leftOut.append("no route '\(parameter.key)'")

@@ -47,8 +47,8 @@ package enum ShellCommand: Equatable, Sendable {
         ),
         ("routes", "list the routes: key → screen (kind, transition)"),
         (
-            "routes set KEY SCREEN [stack|modal|animation] [--duration MS] [--curve C] [--direction D]",
-            "add or replace a route while the app runs (curves linear, ease_in, ease_out, ease_in_out; directions from_right, from_left, from_bottom, from_top, fade); the state URL is written with the new routes"
+            "routes set KEY SCREEN [KIND] [OPTIONS]",
+            "add or replace a route while the app runs: KIND stack (default), modal or animation; OPTIONS give it its own transition: --duration MS (0 to 10000), --curve linear, ease_in, ease_out or ease_in_out, --direction from_right, from_left, from_bottom, from_top or fade; the state URL is written with the new routes"
         ),
         (
             "routes remove KEY",
@@ -197,7 +197,7 @@ package enum ShellCommand: Equatable, Sendable {
             var transition = TransitionSpec.defaults(for: .push)
             var hasTransition = false
             while let option = rest.popFirst() {
-                guard let value = rest.popFirst() else { throw .badArgument("routes", all) }
+                guard option.hasPrefix("--"), let value = rest.popFirst() else { throw .badArgument("routes", option) }
                 hasTransition = true
                 switch option {
                 case "--duration":

@@ -217,8 +217,7 @@ public final class PlugboardApp {
                 if let parsed = try? RouteURL.parse(url), let reachable = routes.reachablePart(of: parsed),
                     reachable.url != parsed, (try? open(url: reachable.url)) != nil
                 {
-                    let leftOut = reachable.leftOut.joined(separator: "; ")
-                    startURLFailure = .unusable("\(startURLFailure?.description ?? ""); left out: \(leftOut)")
+                    startURLFailure = .unusable(reachable.leftOut.joined(separator: "; "))
                     return
                 }
             }

@@ -46,7 +46,7 @@ import Testing
         let engine = try Self.engine(at: "app://home/nowhere")
         defer { engine.shutdown() }
         #expect(engine.ready.stateURL == "app://home")
-        #expect(engine.ready.startFailure?.contains("no route 'nowhere'") == true)
+        #expect(engine.ready.startFailure == "no screen route 'nowhere'")
     }
 
     @Test func runOpenStartsThereAndFailsWhenItCannot() throws {
@@ -59,7 +59,7 @@ import Testing
 
         let refused = try runPlugboard(["run", Showcase.folder, "--open", "app://home/nowhere"], input: "show\n")
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("app://home/nowhere: no route 'nowhere'"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("app://home/nowhere: no screen route 'nowhere'"), "\(refused.stderr)")
     }
 
     // MARK: the tab bar's own record of `select_item`

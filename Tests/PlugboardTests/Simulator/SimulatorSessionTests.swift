@@ -1,3 +1,4 @@
+import AppTestSupport
 import Foundation
 import TestSupport
 import Testing
@@ -93,5 +94,46 @@ import Testing
         #expect(composed["url"] as? String == "app://home/news?contact=v")
         let state = try #require((composed["state"] as? [String: Any])?["state"] as? [String: Any])
         #expect(state["transition"] == nil)
+    }
+
+    /// A changed settings.json reloads the app with its new routes: the page stays at the state
+    /// URL, or at the part of it the new routes still open, and the log says what was left out.
+    /// Routes changed from the page outlive the reload.
+    @Test func aReloadedSettingsFileKeepsWhatTheNewRoutesStillOpen() async throws {
+        var fixture = Seed003App.fixture()
+        fixture.settings["routes"] = ["sheet": ["screen": "more", "type": "animation"]]
+        let folder = try fixture.write()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = Self.session(folder)
+        session.start()
+        defer { session.stop() }
+        _ = session.perform(.unanimated(.route([.open("app://home/fine?sheet=v")])))
+        _ = session.perform(.routes([.init(key: "headlines", screenID: "fine")]))
+        guard case .state(let opened) = session.perform(.state, changes: false) else {
+            Issue.record("state failed")
+            return
+        }
+        #expect(opened.state.url == "app://home/fine?sheet=v")
+
+        fixture.settings["routes"] = nil
+        let settings = try JSONSerialization.data(withJSONObject: fixture.settings)
+        try settings.write(to: folder.appendingPathComponent("settings.json"))
+        session.start()  // what the file watcher does
+        let (id, messages) = session.subscribe()
+        defer { session.unsubscribe(id) }
+        var iterator = messages.makeAsyncIterator()
+        let reloaded = try Self.object(try #require(await iterator.next()))
+        #expect(reloaded["engine"] as? Int == 2)
+        #expect(reloaded["url"] as? String == "app://home/fine")
+        #expect(
+            (reloaded["log"] as? [String])?.contains(
+                "cannot reopen app://home/fine?sheet=v: no route 'sheet'; starting at app://home/fine") == true)
+        // The route set from the page before the reload still opens its screen.
+        guard case .state(let rooted) = session.perform(.unanimated(.route([.root(key: "headlines", data: nil)])))
+        else {
+            Issue.record("root headlines failed after the reload")
+            return
+        }
+        #expect(rooted.state.rootStack == ["fine"])
     }
 }

@@ -21,6 +21,9 @@ final class GeneralNavigationBar: NavigationBarPlugin {
     private var background: View!
     private var contextButton: View!
     private var title: View!
+    /// Seed 003's large title: a row of its own under the bar's usual height, shown while the
+    /// screen prefers it and the content has not scrolled it away.
+    private var largeTitle: View!
     private var logo: View!
     private var navigationButtons: [View] = []
     /// The width each navigation button asked for when the host made it (its title's).
@@ -65,18 +68,19 @@ final class GeneralNavigationBar: NavigationBarPlugin {
         navItemIDs = ids
         guard let root = host.makeView(.container), let background = host.makeView(.image),
             let contextButton = host.makeView(.button), let title = host.makeView(.label),
-            let logo = host.makeView(.image)
+            let largeTitle = host.makeView(.label), let logo = host.makeView(.image)
         else { return false }
-        (self.root, self.background, self.contextButton, self.title, self.logo) =
-            (root, background, contextButton, title, logo)
+        (self.root, self.background, self.contextButton, self.title, self.largeTitle, self.logo) =
+            (root, background, contextButton, title, largeTitle, logo)
         root.setIdentifier("general-nav-bar")
         background.setIdentifier("bar-background")
         contextButton.setIdentifier("context")
         title.setIdentifier("title")
+        largeTitle.setIdentifier("large-title")
         logo.setIdentifier("logo")
         contextButton.setHidden(true)
         contextButton.onTap { [unowned self] in pressContext() }
-        for view in [background, contextButton, title, logo] { root.addChild(view) }
+        for view in [background, contextButton, title, largeTitle, logo] { root.addChild(view) }
         makeNavigationButtons()
         apply()
         return true
@@ -90,11 +94,15 @@ final class GeneralNavigationBar: NavigationBarPlugin {
         if let framed, framed == (width, height) { return }
         framed = (width, height)
         size = (width, height)
+        // With a large title the host adds its row under the bar's usual height, shorter as the
+        // content scrolls: the buttons and the small title keep the usual row.
+        let row = largeTitleRow(height)
         let layout = style.layout(
             BarMetrics(
-                width: width, height: height, hasContextButton: context != .none,
+                width: width, height: height - row, hasContextButton: context != .none,
                 navigationButtonWidths: navigationButtonWidths))
         background.setFrame(Frame(x: 0, y: 0, width: width, height: height))
+        showLargeTitle(row: row, at: height - row, width: width)
         contextButton.setFrame(layout.contextButton)
         for (button, frame) in zip(navigationButtons, layout.navigationButtons) { button.setFrame(frame) }
         title.setFrame(layout.titleArea)
@@ -115,7 +123,42 @@ final class GeneralNavigationBar: NavigationBarPlugin {
         apply()
     }
 
-    func updateTitle(_ text: String) { title.setText(text) }
+    func updateTitle(_ text: String) {
+        title.setText(text)
+        largeTitle.setText(text)
+    }
+
+    /// The bar's usual height on this device (the host's; nav_bar_host.h).
+    private var usualHeight: Double { host.customization?.isTablet == true ? 50 : 44 }
+
+    /// How tall the large-title row is in a bar `height` tall: what the host gave beyond the
+    /// usual height, when the screen prefers a large title.
+    private func largeTitleRow(_ height: Double) -> Double {
+        guard host.customization?.prefersLargeTitle == true else { return 0 }
+        return max(0, height - usualHeight)
+    }
+
+    /// The large title in its row (left, 34 pt, as seed 003's example bar), and the small title
+    /// only once the row is less than half there: one title is read at a time, as the content
+    /// scrolls the large one under the bar.
+    private func showLargeTitle(row: Double, at y: Double, width: Double) {
+        let shown = row > 0 && presentationShowsTitle
+        largeTitle.setHidden(!shown)
+        largeTitle.setFrame(Frame(x: 16, y: y, width: max(0, width - 32), height: row))
+        if shown { title.setHidden(row >= Self.largeTitleRowHeight / 2) } else { applyTitleVisibility() }
+    }
+
+    /// Seed 003's large-title row at its full height (the host's; `PlugboardApp.largeTitleHeight`).
+    static let largeTitleRowHeight = 52.0
+
+    /// True when the presentation style shows the title text (not a logo, not hidden).
+    private var presentationShowsTitle: Bool {
+        guard let model = host.customization else { return false }
+        return model.presentationStyle == .title || (model.presentationStyle == .logo && model.logoURL == nil)
+    }
+
+    /// The small title's visibility as the presentation style says.
+    private func applyTitleVisibility() { title.setHidden(!presentationShowsTitle) }
 
     func setContextButton(_ button: ContextButton) {
         framed = nil
@@ -173,20 +216,15 @@ final class GeneralNavigationBar: NavigationBarPlugin {
         let font = model.titleFont
         title.setFont(family: font.family, size: font.size)
         title.setTextColor(model.titleColor)
+        largeTitle.setFont(family: font.family, size: 34)
+        largeTitle.setTextColor(model.titleColor)
+        largeTitle.setAlignment(.left)
         contextButton.setTextColor(model.titleColor)
         let logoURL = model.logoURL
         logo.setImageURL(logoURL)
-        switch model.presentationStyle {
-        case .logo:
-            title.setHidden(logoURL != nil)
-            logo.setHidden(logoURL == nil)  // no logo to show: fall back to the title
-        case .title:
-            title.setHidden(false)
-            logo.setHidden(true)
-        case .hidden:
-            title.setHidden(true)
-            logo.setHidden(true)
-        }
+        // No logo to show: the logo style falls back to the title.
+        logo.setHidden(model.presentationStyle != .logo || logoURL == nil)
+        applyTitleVisibility()
         applyContextButton()
         layout(width: size.width, height: size.height)
     }

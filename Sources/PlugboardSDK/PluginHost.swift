@@ -137,6 +137,18 @@ public struct NavigationBarCustomization {
     }
     /// True on a tablet device profile.
     public var isTablet: Bool { table.pointee.is_tablet(host) }
+    /// True when the screen shown wants the bar translucent (ABI 1.2; false from an older host,
+    /// whose table has no such field).
+    public var isTranslucent: Bool { hasABI12 && table.pointee.is_translucent(host) }
+    /// True when the screen shown prefers a large title (ABI 1.2; false from an older host). The
+    /// host then gives the bar a large-title row under its usual height, shrinking as the
+    /// content scrolls (seed 003).
+    public var prefersLargeTitle: Bool { hasABI12 && table.pointee.prefers_large_title(host) }
+
+    private var hasABI12: Bool {
+        let version = host.pointee.abi_version
+        return version.major > 1 || (version.major == 1 && version.minor >= 2)
+    }
 }
 
 /// `pb_host_root_t`: the screen container and menu selection.

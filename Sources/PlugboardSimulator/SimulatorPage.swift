@@ -195,6 +195,20 @@ enum SimulatorPage {
           const target = event.target.closest("g[data-tap]");
           if (target) { post("/tap", { target: Number(target.dataset.tap) }); }
         });
+        // Scrolling over the device scrolls the visible screen's content (a large title
+        // collapses into the bar): the wheel's movement, gathered for a tenth of a second.
+        let scrolled = 0, scrollTimer = null;
+        $("device").addEventListener("wheel", (event) => {
+          scrolled += event.deltaY;
+          event.preventDefault();
+          if (scrollTimer) return;
+          scrollTimer = setTimeout(() => {
+            const by = Math.round(scrolled);
+            scrolled = 0;
+            scrollTimer = null;
+            if (by !== 0) { post("/command", { command: `scroll ${by > 0 ? "+" : ""}${by}` }); }
+          }, 100);
+        }, { passive: false });
         $("back").onclick = () => post("/back", {});
         $("close").onclick = () => post("/close", {});
         $("menu").onclick = () => post("/menu", {});

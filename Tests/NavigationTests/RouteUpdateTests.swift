@@ -24,6 +24,24 @@ struct RouteUpdateTests {
         #expect(app.events.contains { $0.name == "routes" && $0.subject == "up → fine (stack, 200 ms ease_out fade)" })
     }
 
+    /// An animation route set while the app runs (seed 004's `route.to("menu").animation(…)`):
+    /// any screen slides in as a drawer with the route's own transition, and the state URL
+    /// names it by that route.
+    @Test func anAnimationRouteSlidesItsScreenInWithItsOwnTransition() throws {
+        let app = try Seed003App.launch()
+        let slide = TransitionSpec(duration: 300, curve: .linear, direction: .fromLeft)
+        try app.updateRoutes([Change(key: "slide", screenID: "more", kind: .animation, transition: slide)])
+        app.clock.mode = .virtual
+        try app.open(urlText: "app://home?slide=v")
+        #expect(app.state.transition?.duration == 300 && app.state.transition?.direction == .fromLeft)
+        #expect(app.presented.last?.kind == .drawer)
+        app.wait(300)
+        #expect(app.state.presented == [["more"]] && app.state.transition == nil)
+        #expect(app.stateURL.description == "app://home?slide=v")
+        try app.open(urlText: "app://home")
+        #expect(app.state.transition?.duration == 300)  // hidden the same way
+    }
+
     /// A screen whose own route was removed is written with another route to it, and that URL
     /// opens the same state in an app started with the same changes (a restarted engine).
     @Test func aScreenIsWrittenWithTheRouteThatStillNamesIt() throws {

@@ -19,6 +19,10 @@ package final class Screen: Sendable {
         /// container, under the bar, instead of below it (a picture that should show through).
         package var contentUnderNavBar: Bool
         package var backgroundColor: ARGBColor?
+        /// `prefers_large_title`: the bar shows the title large in a row of its own, which
+        /// collapses into the bar as the content scrolls (seed 003). A screen plugin's own
+        /// `set_prefers_large_title` (plugboard.host.screen-bar) wins.
+        package var prefersLargeTitle = false
     }
 
     package let id: String
@@ -77,7 +81,8 @@ package final class Screen: Sendable {
             presentation: presentation.flatMap(ScreenPresentation.init(rawValue:)),
             forceNavBarHidden: stylesObject.bool("force_nav_bar_hidden", sink) ?? false,
             contentUnderNavBar: stylesObject.bool("content_under_nav_bar", sink) ?? false,
-            backgroundColor: stylesObject.color("background_color", sink))
+            backgroundColor: stylesObject.color("background_color", sink),
+            prefersLargeTitle: stylesObject.bool("prefers_large_title", sink) ?? false)
         for key in ["general", "rules", "advertising"] { screen.checkObject(key, sink) }
         screen.checkArray("ui_components", sink)
         let navigations = screen.array("navigations", sink)?.compactMap { Navigation.read($0, plugins: plugins, sink) }

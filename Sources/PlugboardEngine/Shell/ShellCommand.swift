@@ -54,6 +54,10 @@ package enum ShellCommand: Equatable, Sendable {
             "routes remove KEY",
             "remove a route; a screen no route names any more is left (popped or dismissed), and the app says so"
         ),
+        (
+            "scroll Y|+DY|-DY",
+            "scroll the visible screen's content to Y points, or by DY: a large title collapses into the bar as it goes"
+        ),
         ("device phone|tablet", "switch the device profile"),
         ("show", "draw the screen again"),
         (
@@ -162,6 +166,10 @@ package enum ShellCommand: Equatable, Sendable {
         case "dismiss": return .request(.route([.dismiss(try needArgument())]))
         case "swipe": return .request(.swipe(try parseSwipe(words.dropFirst().map { $0 })))
         case "routes": return .request(.routes(try parseRoutes(Array(words.dropFirst()))))
+        case "scroll":
+            let text = try needArgument()
+            guard let offset = Double(text), offset.isFinite else { throw .badArgument(word, argument) }
+            return .request(.scroll(offset, relative: text.hasPrefix("+") || text.hasPrefix("-")))
         case "wait":
             guard let milliseconds = Double(try needArgument()), milliseconds >= 0, milliseconds.isFinite else {
                 throw .badArgument(word, argument)

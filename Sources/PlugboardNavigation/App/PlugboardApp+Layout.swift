@@ -94,9 +94,27 @@ extension PlugboardApp {
     /// Seed 003's large titles: the bar area grows by the large title's row.
     static let largeTitleHeight = 52.0
 
+    /// The bar's height: the device's, and a large title's row while the screen prefers one,
+    /// shorter by as much as its content has scrolled (gone at a row's height or more).
     private func barHeight(_ container: StackContainer) -> Double {
-        device.navigationBarHeight + (container.prefersLargeTitle ? Self.largeTitleHeight : 0)
+        guard container.prefersLargeTitle else { return device.navigationBarHeight }
+        let scrolled = min(Self.largeTitleHeight, container.top?.scrollOffset ?? 0)
+        return device.navigationBarHeight + Self.largeTitleHeight - scrolled
     }
+
+    /// Scrolls the visible screen's content to `offset` points from its top (`relative`: by
+    /// `offset` from where it is), never above the top: a large title collapses into the bar
+    /// as it goes. False when no screen is shown or the offset is not a number.
+    @discardableResult
+    package func scroll(to offset: Double, relative: Bool = false) -> Bool {
+        guard offset.isFinite, let entry = visibleEntry else { return false }
+        entry.scrollOffset = min(Self.maximumScrollOffset, max(0, relative ? entry.scrollOffset + offset : offset))
+        layout()
+        return true
+    }
+
+    /// Far beyond any content: an offset is a position, not a way to grow a number forever.
+    static let maximumScrollOffset = 1_000_000.0
 
     /// placement.h's area, for a root that places the bar: in the root view's coordinates (the
     /// content frame), below the status bar when no status-bar container is drawn above it.

@@ -27,8 +27,15 @@ package final class ScreenEntry {
     /// Its state URL component's data when opened after the screen `after`
     /// (`PlugboardApp.routeData(of:after:)`).
     var routeData: (after: String?, data: String?)?
+    /// How far the screen's content is scrolled, in points (`PlugboardApp.scroll`): a large
+    /// title's row shrinks by as much, down to nothing (seed 003). Kept while the screen lives.
+    var scrollOffset = 0.0
     /// What the screen set on its own bar (seed 003): applied whenever it is on top.
-    var bar: ScreenBarValues { controller.barValues }
+    var bar: ScreenBarValues {
+        var values = controller.barValues
+        if values.prefersLargeTitle == nil, screen?.styles.prefersLargeTitle == true { values.prefersLargeTitle = true }
+        return values
+    }
 
     init(controller: any ScreenController, screen: Screen?, isWhiteLabel: Bool, key: ScreenCache.Key) {
         self.controller = controller

@@ -72,13 +72,13 @@ import Testing
                 line +=
                     [
                         "device": " phone", "pop": " 2", "swipe": " back", "clock": " virtual", "wait": " 100",
-                        "back": " --unanimated", "routes": " remove x",
+                        "back": " --unanimated", "routes": " remove x", "scroll": " 30",
                     ][
                         String(words[0])] ?? " x"
             }
             #expect(try ShellCommand.parse(line) != nil, "\(usage)")
         }
-        #expect(ShellCommand.usage.count == 25)
+        #expect(ShellCommand.usage.count == 26)
     }
 
     @Test(arguments: [

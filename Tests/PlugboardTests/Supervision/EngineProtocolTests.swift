@@ -22,7 +22,8 @@ import Testing
         .wait(175.5), .clock(.virtual), .open("app://home/shows"), .showScreen("shows"), .show, .more, .state, .events,
         .exports, .call(plugin: "epg", name: "epg_tune", arguments: "[5]"), .report(json: true),
         .probe(path: "/p/libA.so", json: false), .unanimated(.back),
-        .unanimated(.route([.push(key: "news", data: nil)])), .routes([]),
+        .unanimated(.route([.push(key: "news", data: nil)])), .routes([]), .scroll(30, relative: false),
+        .scroll(-12.5, relative: true),
         .routes([
             .init(
                 key: "up", screenID: "news", kind: .stack,
@@ -55,6 +56,7 @@ import Testing
         case .report: "report"
         case .probe: "probe"
         case .routes: "routes"
+        case .scroll: "scroll"
         }
     }
 
@@ -71,7 +73,7 @@ import Testing
     }
 
     @Test func theExamplesCoverEveryCase() {
-        #expect(Set(Self.requests.map(Self.caseName)).count == 22)
+        #expect(Set(Self.requests.map(Self.caseName)).count == 23)
     }
 
     @Test(arguments: EngineProtocolTests.requests)

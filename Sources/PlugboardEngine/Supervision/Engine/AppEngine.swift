@@ -92,6 +92,8 @@ package final class AppEngine {
         case .menu: return changed(app.perform(.menu), failure: "no menu button here (\(app.whyNoMenuButton))")
         case .select(let item): return changed(app.perform(.select(item: item)), failure: "no menu item '\(item)'")
         case .device(let kind): app.setDevice(kind)
+        case .scroll(let offset, let relative):
+            guard app.scroll(to: offset, relative: relative) else { return .failed("nothing to scroll") }
         case .swipe(let gesture):
             do throws(SwipeRefusal) {
                 try app.swipe(gesture.swipe)

@@ -24,6 +24,9 @@ package enum EngineRequest: Codable, Sendable, Equatable {
     case select(String)
     /// Switch the device profile.
     case device(DeviceProfile.Kind)
+    /// Scroll the visible screen's content to an offset in points, or (`relative`) by one: a
+    /// large title collapses into the bar as it goes (seed 003).
+    case scroll(Double, relative: Bool)
     /// A gesture (seed 003).
     case swipe(SwipeGesture)
     /// Route changes composed into one transition (seed 004): `push shows + present contact`.
@@ -84,7 +87,7 @@ package enum EngineRequest: Codable, Sendable, Equatable {
         // A change of routes is asked again too: the failed engine's changes were not reported,
         // so the new one has the routes as they were before it.
         case .open, .showScreen, .show, .more, .state, .events, .exports, .report, .routes: .repeated
-        case .tap, .back, .close, .menu, .select, .device, .swipe, .route, .wait, .clock: .shown
+        case .tap, .back, .close, .menu, .select, .device, .swipe, .route, .wait, .clock, .scroll: .shown
         case .call, .probe: .failed
         }
     }

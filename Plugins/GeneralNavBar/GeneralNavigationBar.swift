@@ -138,14 +138,14 @@ final class GeneralNavigationBar: NavigationBarPlugin {
         return max(0, height - usualHeight)
     }
 
-    /// The large title in its row (left, 34 pt, as seed 003's example bar), and the small title
-    /// only once the row is less than half there: one title is read at a time, as the content
-    /// scrolls the large one under the bar.
+    /// The large title in its row (left, 34 pt, as seed 003's example bar) while at least half
+    /// the row is there, else the small title: one title is read at a time, handed over as the
+    /// content scrolls the large one under the bar.
     private func showLargeTitle(row: Double, at y: Double, width: Double) {
-        let shown = row > 0 && presentationShowsTitle
-        largeTitle.setHidden(!shown)
+        let large = row >= Self.largeTitleRowHeight / 2 && presentationShowsTitle
+        largeTitle.setHidden(!large)
         largeTitle.setFrame(Frame(x: 16, y: y, width: max(0, width - 32), height: row))
-        if shown { title.setHidden(row >= Self.largeTitleRowHeight / 2) } else { applyTitleVisibility() }
+        if large { title.setHidden(true) } else { applyTitleVisibility() }
     }
 
     /// Seed 003's large-title row at its full height (the host's; `PlugboardApp.largeTitleHeight`).

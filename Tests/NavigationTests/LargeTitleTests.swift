@@ -45,11 +45,14 @@ struct LargeTitleTests {
         #expect(
             try Self.look(app)
                 == Look(barHeight: 96, largeTitle: Frame(y: 44, height: 52), smallTitleShown: false, screenTop: 143))
-        // Scrolled 30: 22 points of the row left, less than half: the small title takes over.
-        #expect(app.scroll(to: 30))
+        // Scrolled 20: 32 points of the row left, more than half: still the large title.
+        #expect(app.scroll(to: 20))
         #expect(
             try Self.look(app)
-                == Look(barHeight: 66, largeTitle: Frame(y: 44, height: 22), smallTitleShown: true, screenTop: 113))
+                == Look(barHeight: 76, largeTitle: Frame(y: 44, height: 32), smallTitleShown: false, screenTop: 123))
+        // Scrolled 30: 22 points left, less than half: the small title takes over.
+        #expect(app.scroll(to: 10, relative: true))
+        #expect(try Self.look(app) == Look(barHeight: 66, largeTitle: nil, smallTitleShown: true, screenTop: 113))
         // Scrolled past the row: the usual bar, the small title only.
         #expect(app.scroll(to: 30, relative: true))
         #expect(try Self.look(app) == Look(barHeight: 44, largeTitle: nil, smallTitleShown: true, screenTop: 91))

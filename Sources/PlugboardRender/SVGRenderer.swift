@@ -94,21 +94,22 @@ public enum SVGRenderer {
         static let badgeText = "#FFFFFF"
     }
 
-    /// The running transition, as SMIL: which view moves, by how much, for how long.
+    /// The running transition, as SMIL: which views move (the screen, and for a push or pop the
+    /// bar travelling with it and its shadow), by how much, for how long.
     struct Animation {
-        let view: ViewHandle
-        let dx: Double
-        let dy: Double
+        /// How far each moving view goes.
+        let moves: [ViewHandle: (dx: Double, dy: Double)]
         /// For a fade: the opacity now and at the end.
         let opacity: (from: Double, to: Double)?
         let seconds: Double
         let splines: (Double, Double, Double, Double)
 
         init?(_ app: PlugboardApp) {
-            guard let running = app.running, let frames = app.animationEnds() else { return nil }
-            view = frames.view
-            dx = frames.end.x - frames.now.x
-            dy = frames.end.y - frames.now.y
+            let ends = app.animationEnds()
+            guard let running = app.running, !ends.isEmpty else { return nil }
+            moves = Dictionary(
+                ends.map { ($0.view, (dx: $0.end.x - $0.now.x, dy: $0.end.y - $0.now.y)) },
+                uniquingKeysWith: { a, _ in a })
             let arrival = running.arrival(at: app.clock.now)
             let arrives = running.operation.moverArrives
             opacity = running.spec.direction == .fade ? (arrival, arrives ? 1 : 0) : nil
@@ -116,7 +117,9 @@ public enum SVGRenderer {
             splines = running.spec.curve.controlPoints
         }
 
-        var markup: String {
+        /// The SMIL element for `view`, or nil when it does not move.
+        func markup(for view: ViewHandle) -> String? {
+            guard let (dx, dy) = moves[view] else { return nil }
             let n = SVGMarkup.number
             let timing =
                 #"dur="\#(n(seconds))s" fill="freeze" calcMode="spline" keyTimes="0;1" "#
@@ -245,7 +248,7 @@ public enum SVGRenderer {
             if let number = node.tapNumber { attributes += " data-tap=\"\(number)\"" }
             if view.kind == .button, !view.isEnabled { attributes += " data-disabled=\"true\" opacity=\"0.45\"" }
             line(depth, "<g\(attributes)>")
-            if let animation, animation.view == view.handle { line(depth + 1, animation.markup) }
+            if let markup = animation?.markup(for: view.handle) { line(depth + 1, markup) }
             let inBar = inBar || node.role == .navigationBar
             let frame = node.frame
             let hasArea = frame.width > 0 && frame.height > 0

@@ -34,6 +34,11 @@ extension PlugboardApp {
         let outgoing = visibleEntry
         let containerBefore = topContainer
         let (presentedBefore, stackBefore) = (presented.count, topContainer.stack.count)
+        // The bar as the outgoing screen has it, for a push or pop to carry away (virtual clock).
+        var barBefore =
+            clock.mode == .virtual && changeDepth == 1
+            ? shownBar(of: containerBefore).flatMap { environment.views.snapshot($0) } : nil
+        defer { if let barBefore { environment.views.releaseSubtree(barBefore) } }
         change()
         let incoming = visibleEntry
         if clock.mode == .virtual, changeDepth == 1, outgoing !== incoming,
@@ -47,7 +52,7 @@ extension PlugboardApp {
             record(AppEvent("transition", mover.controller.screenID, detail: "\(operation) \(Int(spec.duration)) ms"))
             let dismissed = operation == .dismiss ? leaving : nil
             if dismissed == nil, let leaving { releaseLeaving(leaving) }  // emptied on the way, not the mover
-            runningTransition = RunningTransition(
+            let running = RunningTransition(
                 operation: operation, spec: spec, start: clock.now, container: dismissed ?? topContainer, mover: mover,
                 other: other
             ) { [unowned self] in
@@ -55,6 +60,11 @@ extension PlugboardApp {
                 if let outgoing { outgoing.controller.send(.didDisappear, observe: observe(outgoing.controller)) }
                 if let incoming { incoming.controller.send(.didAppear, observe: observe(incoming.controller)) }
             }
+            if operation == .push || operation == .pop, containerBefore === topContainer {
+                running.barSnapshot = barBefore  // the transition releases it now
+                barBefore = nil
+            }
+            runningTransition = running
             refreshChanged()
             return
         }

@@ -9,15 +9,22 @@ import PlugboardLoader
 extension PlugboardApp {
     /// Opens `url`: checks it, then applies the updates from the state URL to it.
     package func open(url: RouteURL) throws(RoutingError) {
+        try run(try updates(opening: url), object: nil)
+        record(AppEvent("route", url.description))
+    }
+
+    /// The updates from the state URL to `url`, every key checked; nothing runs. A URL the app
+    /// cannot reach completely is refused, never half applied.
+    func updates(opening url: RouteURL) throws(RoutingError) -> [RouteUpdate] {
         guard url.scheme == settings.scheme else { throw .wrongScheme(url: url.description, expected: settings.scheme) }
         guard !url.components.isEmpty else { throw .noRoot(url.description) }
         if url.isVisible(AppRoutes.menu), url.components.count > 1 || url.visibleKeys.count > 1 {
-            // A URL the app cannot reach completely is refused, never half applied.
             throw .unusable(
                 "menu=v: the side menu opens only over a lone root screen, nothing pushed or presented")
         }
-        try run(RouteDiff.updates(from: stateURL, to: url, keepingVisibleOrder: true), object: nil)
-        record(AppEvent("route", url.description))
+        let updates = RouteDiff.updates(from: stateURL, to: url, keepingVisibleOrder: true)
+        for update in updates { try check(update) }
+        return updates
     }
 
     /// Opens the URL text `text`.

@@ -29,6 +29,10 @@ package final class RouteTransition {
     private var object: JSONValue?
     /// The index of the step that failed, once one has.
     private var failedStep: Int?
+    /// A URL step's updates not run yet: each runs as a change of its own, the next once the
+    /// movement of the one before has ended, so a URL's push and present never cut each other
+    /// short either.
+    private var pendingUpdates: [RouteUpdate] = []
 
     /// `error`, naming the step that failed when there are several ("step 2 of 3: …").
     package func describe(_ error: RoutingError) -> String {
@@ -109,8 +113,7 @@ package final class RouteTransition {
         app.transitionDepth += 1
         do throws(RoutingError) {
             while next < steps.count {
-                try perform(steps[next], takesObject: next == objectStep)
-                next += 1
+                if try performPart(of: steps[next], takesObject: next == objectStep) { next += 1 }
                 if app.isAnimating { break }
             }
         } catch {
@@ -147,11 +150,16 @@ package final class RouteTransition {
         }
     }
 
-    private func perform(_ step: Step, takesObject: Bool) throws(RoutingError) {
-        try app.animating(step.animated) { () throws(RoutingError) in
+    /// Runs `step`, or the next of its URL's updates; true once the step is done.
+    private func performPart(of step: Step, takesObject: Bool) throws(RoutingError) -> Bool {
+        try app.animating(step.animated) { () throws(RoutingError) -> Bool in
             switch step.operation {
             case .updates(let updates): try app.run(updates, object: takesObject ? object : nil)
-            case .open(let url): try app.open(url: url)
+            case .open(let url):
+                if pendingUpdates.isEmpty { pendingUpdates = try app.updates(opening: url) }
+                if !pendingUpdates.isEmpty { try app.run([pendingUpdates.removeFirst()], object: nil) }
+                guard pendingUpdates.isEmpty else { return false }
+                app.record(AppEvent("route", url.description))
             case .pop(let count):
                 let stack = app.rootContainer.stack
                 guard count > 0, count < stack.count else {
@@ -159,6 +167,7 @@ package final class RouteTransition {
                 }
                 app.popRoot(toIndex: stack.count - 1 - count)
             }
+            return true
         }
     }
 }

@@ -40,6 +40,29 @@ struct ComposedTransitionTests {
             ])
     }
 
+    /// A URL's diff is several changes (push fine, then present more): in a transition each runs
+    /// on its own, the next once the movement before has ended, and the whole completes once.
+    @Test func aURLsUpdatesRunOneAfterAnotherAndNeverCutEachOtherShort() throws {
+        let app = try TransitionTests.launch()
+        let count = app.events.count
+        var ended: RoutingError?? = .none
+        try app.transition.open(try RouteURL.parse("app://home/fine?more=v")).start { ended = .some($0) }
+        #expect(app.state.transition?.operation == .push)
+        app.wait(175)
+        #expect(app.state.transition?.operation == .push && app.state.frames.screen?.x == 195)
+        app.wait(175)
+        #expect(app.state.transition?.operation == .present)
+        #expect(ended == nil)
+        app.wait(400)
+        #expect(ended == .some(nil) && app.stateURL.description == "app://home/fine?more=v")
+        #expect(
+            Self.lifecycle(app, since: count) == [
+                "will_disappear home", "will_appear fine", "did_disappear home", "did_appear fine",
+                "will_disappear fine", "will_appear more", "did_disappear fine", "did_appear more",
+            ])
+        #expect(app.events.last { $0.name == "route" }?.subject == "app://home/fine?more=v")
+    }
+
     @Test func anEnqueuedTransitionWaitsForEveryStepOfTheOneBefore() throws {
         let app = try TransitionTests.launch()
         var order: [String] = []

@@ -127,11 +127,14 @@ struct TransitionTests {
         try app.transition.push("fine").start()
         let svg = SVGRenderer.render(app, animate: true)
         let document = try XMLDocument(xmlString: svg)
-        #expect(try document.nodes(forXPath: "//*[local-name()='animateTransform']").count == 1)
-        let markup = try #require(svg.split(separator: "\n").first { $0.contains("<animateTransform") })
-        #expect(markup.contains(#"values="0 0;-390 0""#))
-        #expect(markup.contains(#"dur="0.35s""#))
-        #expect(markup.contains(#"keySplines="0.42 0 0.58 1""#))
+        // The pushed screen, the bar travelling with it and the shadow on its edge: the same way.
+        #expect(try document.nodes(forXPath: "//*[local-name()='animateTransform']").count == 3)
+        let markups = svg.split(separator: "\n").filter { $0.contains("<animateTransform") }
+        for markup in markups {
+            #expect(markup.contains(#"values="0 0;-390 0""#))
+            #expect(markup.contains(#"dur="0.35s""#))
+            #expect(markup.contains(#"keySplines="0.42 0 0.58 1""#))
+        }
         #expect(!SVGRenderer.render(app).contains("animateTransform"))
     }
 
@@ -148,6 +151,12 @@ struct TransitionTests {
         let animated = try runPlugboard(
             ["render", Showcase.folder, "--steps", "push shows", "--format", "svg", "--animate"])
         #expect(animated.stdout.contains(#"<animateTransform attributeName="transform" type="translate""#))
+        // Seed 003: the screen, its bar and the shadow move together; Home's bar stays, drawn.
+        #expect(animated.stdout.components(separatedBy: "<animateTransform").count - 1 == 3)
+        let middleSVG = try runPlugboard(
+            ["render", Showcase.folder, "--steps", "push shows", "--at", "175", "--format", "svg"])
+        #expect(middleSVG.stdout.contains(#"id="transition-shadow""#))
+        #expect(middleSVG.stdout.contains(">Home</text>") && middleSVG.stdout.contains(">Shows</text>"))
         let refused = try runPlugboard(["render", Showcase.folder, "--at", "100"])
         #expect(refused.status != 0 && refused.stderr.contains("give --steps"))
     }

@@ -40,7 +40,18 @@ extension PlugboardApp {
             TransitionState(
                 operation: $0.operation, screen: $0.mover?.controller.screenID ?? AppRoutes.menu,
                 duration: $0.spec.duration,
-                curve: $0.spec.curve, direction: $0.spec.direction, elapsed: clock.now - $0.start)
+                curve: $0.spec.curve, direction: $0.spec.direction, elapsed: clock.now - $0.start,
+                bar: barTravel(of: $0))
+        }
+    }
+
+    /// Which bar travels with `running`'s screen.
+    private func barTravel(of running: RunningTransition) -> TransitionState.BarTravel? {
+        switch running.operation {
+        case .push: running.barSnapshot == nil ? nil : .incoming
+        case .pop: running.barSnapshot == nil ? nil : .outgoing
+        case .present, .dismiss: running.container.bar == nil ? nil : .own
+        case .menuOpen, .menuClose: nil
         }
     }
 
@@ -48,6 +59,7 @@ extension PlugboardApp {
     package func completeRunningTransition() {
         guard let ending = running else { return }
         runningTransition = nil
+        endTravellingBar(ending)
         ending.finish()
         layout()
         runQueuedTransitions()
@@ -105,9 +117,10 @@ extension PlugboardApp {
             try? tree.addChild(moving, to: parent, by: .host)  // front-most
             let resting = screenFrame(of: mover, in: parent, running.container, tree)
             let offset = running.spec.offset(arrived: arrival, width: base.width, height: base.height)
-            try? tree.setFrame(
-                moving, Rect(x: offset.x, y: resting.y + offset.y, width: resting.width, height: resting.height),
-                by: .host)
+            let moved = Rect(x: offset.x, y: resting.y + offset.y, width: resting.width, height: resting.height)
+            try? tree.setFrame(moving, moved, by: .host)
+            layTravellingBar(running, offset: offset)
+            layShadow(running, beside: moved, in: parent)
         case .present:
             guard let layer = presented.last?.layer, let frame = tree[layer]?.frame else { return }
             let offset = running.spec.offset(arrived: arrival, width: device.width, height: device.height)
@@ -128,6 +141,66 @@ extension PlugboardApp {
             try? tree.setFrame(
                 panel, Rect(x: offset.x, y: offset.y, width: frame.width, height: frame.height), by: .host)
         }
+    }
+
+    /// The view showing a container's bar: the screen's own bar, else the bar plugin's.
+    func shownBar(of container: StackContainer) -> ViewHandle? {
+        container.customBar?.view ?? container.bar?.view
+    }
+
+    /// Seed 003: each screen's bar travels with it. The bar (already the incoming screen's)
+    /// moves with a pushed screen; the still copy of the outgoing screen's bar moves with a popped
+    /// one; the other rests in the bar's place, under the moving one.
+    private func layTravellingBar(_ running: RunningTransition, offset: (x: Double, y: Double)) {
+        let tree = environment.views
+        guard let snapshot = running.barSnapshot, let live = shownBar(of: running.container),
+            let parent = tree[live]?.parent, let liveFrame = tree[live]?.frame
+        else { return }
+        let resting = running.barResting ?? liveFrame
+        running.barResting = resting
+        let pushing = running.operation == .push
+        if tree[snapshot]?.parent != parent {
+            try? tree.addChild(snapshot, to: parent, by: .host)
+            if pushing { try? tree.addChild(live, to: parent, by: .host) }  // the incoming bar over it
+        }
+        let moved = Rect(x: resting.x + offset.x, y: resting.y, width: resting.width, height: resting.height)
+        let still = tree[snapshot]?.frame ?? resting
+        try? tree.setFrame(live, pushing ? moved : resting, by: .host)
+        try? tree.setFrame(
+            snapshot,
+            Rect(x: pushing ? resting.x : moved.x, y: resting.y, width: still.width, height: still.height), by: .host)
+    }
+
+    /// A soft shadow on the moving screen's leading edge, as XZNavigationController draws
+    /// (sliding transitions only; a fade has no edge).
+    private func layShadow(_ running: RunningTransition, beside moved: Rect, in parent: ViewHandle) {
+        guard running.spec.direction == .fromRight || running.spec.direction == .fromLeft else { return }
+        let tree = environment.views
+        let shadow = running.shadow ?? tree.create(.container, owner: .host)
+        if running.shadow == nil {
+            running.shadow = shadow
+            try? tree.setIdentifier(shadow, "transition-shadow", by: .host)
+            try? tree.setBackgroundColor(shadow, Self.shadowColor, by: .host)
+        }
+        if tree[shadow]?.parent != parent { try? tree.addChild(shadow, to: parent, by: .host) }
+        let edge = running.spec.direction == .fromRight ? moved.x - Self.shadowWidth : moved.maxX
+        try? tree.setFrame(
+            shadow, Rect(x: edge, y: moved.y, width: Self.shadowWidth, height: moved.height), by: .host)
+    }
+
+    static let shadowWidth = 6.0
+    static let shadowColor = ARGBColor(0x3300_0000)
+
+    /// At a push's or pop's end: the still bar and the shadow go, the bar rests where it belongs.
+    private func endTravellingBar(_ running: RunningTransition) {
+        let tree = environment.views
+        if let snapshot = running.barSnapshot { tree.releaseSubtree(snapshot) }
+        if let shadow = running.shadow { try? tree.release(shadow, by: .host) }
+        if let resting = running.barResting, let live = shownBar(of: running.container) {
+            try? tree.setFrame(live, resting, by: .host)
+        }
+        running.barSnapshot = nil
+        running.shadow = nil
     }
 
     /// The menu's transition, on the virtual clock (the menu button, `select`, the menu route).
@@ -156,33 +229,48 @@ extension PlugboardApp {
 }
 
 extension PlugboardApp {
-    /// The running transition's moving view, with its frame now and where it ends (for the
-    /// animated SVG).
-    package func animationEnds() -> (view: ViewHandle, now: Rect, end: Rect)? {
-        guard let running else { return nil }
+    /// The running transition's moving views, each with its frame now and where it ends (for
+    /// the animated SVG): the mover first; for a push or pop, the bar that travels with it and
+    /// the shadow on its edge, by as much.
+    package func animationEnds() -> [(view: ViewHandle, now: Rect, end: Rect)] {
+        guard let running else { return [] }
         let tree = environment.views
         switch running.operation {
         case .push, .pop:
-            guard let view = running.mover?.controller.view, let now = tree[view]?.frame else { return nil }
+            guard let view = running.mover?.controller.view, let now = tree[view]?.frame else { return [] }
             let offset = running.spec.offset(
                 arrived: running.operation.moverArrives ? 1 : 0, width: now.width, height: now.height)
-            return (view, now, Rect(x: offset.x, y: offset.y, width: now.width, height: now.height))
+            let end = Rect(x: offset.x, y: offset.y, width: now.width, height: now.height)
+            let travelling = running.operation == .push ? shownBar(of: running.container) : running.barSnapshot
+            let alongside: [ViewHandle] = [running.barSnapshot == nil ? nil : travelling, running.shadow].compactMap {
+                $0
+            }
+            var moves: [(view: ViewHandle, now: Rect, end: Rect)] = [(view, now, end)]
+            for other in alongside {
+                guard let frame = tree[other]?.frame else { continue }
+                let moved = Rect(
+                    x: frame.x + end.x - now.x, y: frame.y + end.y - now.y, width: frame.width, height: frame.height)
+                moves.append((other, frame, moved))
+            }
+            return moves
         case .present:
-            guard let container = presented.last, let now = tree[container.layer]?.frame else { return nil }
-            return (container.layer, now, frames(for: container).window)
+            guard let container = presented.last, let now = tree[container.layer]?.frame else { return [] }
+            return [(container.layer, now, frames(for: container).window)]
         case .menuOpen, .menuClose:
-            guard let panel = (root as? BuiltInSideMenu)?.panel, let now = tree[panel]?.frame else { return nil }
+            guard let panel = (root as? BuiltInSideMenu)?.panel, let now = tree[panel]?.frame else { return [] }
             let offset = running.spec.offset(
                 arrived: running.operation.moverArrives ? 1 : 0, width: now.width, height: now.height)
-            return (panel, now, Rect(x: offset.x, y: offset.y, width: now.width, height: now.height))
+            return [(panel, now, Rect(x: offset.x, y: offset.y, width: now.width, height: now.height))]
         case .dismiss:
-            guard let container = leaving, let now = tree[container.layer]?.frame else { return nil }
+            guard let container = leaving, let now = tree[container.layer]?.frame else { return [] }
             let resting = frames(for: container).window
             let offset = running.spec.offset(arrived: 0, width: device.width, height: device.height)
-            return (
-                container.layer, now,
-                Rect(x: resting.x + offset.x, y: resting.y + offset.y, width: now.width, height: now.height)
-            )
+            return [
+                (
+                    container.layer, now,
+                    Rect(x: resting.x + offset.x, y: resting.y + offset.y, width: now.width, height: now.height)
+                )
+            ]
         }
     }
 }

@@ -28,6 +28,14 @@ package final class RunningTransition {
     /// The screen it moves over or uncovers, kept in sight until the end.
     let other: ScreenEntry?
     let finish: () -> Void
+    /// Seed 003: the bar as it looked for the outgoing screen (a still copy, `ViewTree.snapshot`),
+    /// travelling with the outgoing screen while the bar itself travels with the incoming one;
+    /// push and pop only (a presented container's layer moves with its own bar).
+    var barSnapshot: ViewHandle?
+    /// Where the bar rests, read once the transition's first frame is laid out.
+    var barResting: Rect?
+    /// XZNavigationController's shadow on the moving screen's leading edge.
+    var shadow: ViewHandle?
 
     init(
         operation: TransitionOperation, spec: TransitionSpec, start: Double, container: StackContainer,
@@ -69,4 +77,11 @@ public struct TransitionState: Sendable, Hashable, Codable {
     /// Milliseconds since it started, on the app's transition clock (which moves only when told
     /// to in virtual mode).
     public var elapsed: Double
+    /// Which bar travels with the moving screen, the same way (seed 003): `incoming` (a push:
+    /// the bar, already the pushed screen's, slides in over the outgoing screen's, which stays),
+    /// `outgoing` (a pop: the popped screen's bar leaves with it), `own` (a presented container's
+    /// bar, in its layer); nil when no bar moves (the side menu, a screen without a bar).
+    public var bar: BarTravel?
+
+    public enum BarTravel: String, Sendable, Hashable, Codable { case incoming, outgoing, own }
 }

@@ -865,6 +865,13 @@ def run_test(args: argparse.Namespace, work: str) -> None:
             check_overlay_screen(driver, page, http, artifacts, scheme, home, home_url, overlay)
             check_event_log(driver, page, http, home_url, overlay[0])
 
+        large = next((screen["id"] for screen in rivers
+                      if (screen.get("styles") or {}).get("prefers_large_title") is True), None)
+        if large is None:
+            print("    the app has no screen that prefers a large title: the wheel check is skipped")
+        else:
+            check_large_title(driver, page, http, scheme, large)
+
         tour = routing_tour(rivers)
         if tour is None:
             print("    the app has no routing tour screen (type showcase_tour): plugin routing checks skipped")
@@ -974,6 +981,27 @@ def check_overlay_screen(driver, page: "Page", http: HTTP, artifacts: str, schem
            f"the swipe posted is not a back gesture from within 20 pt of the screen's edge: {swipes[0]}")
     page.wait(f"the home screen after the back-drag from {screen}",
               lambda s: s["screen"] == home and s["settled"] and s["url"] == home_url)
+
+
+def check_large_title(driver, page: "Page", http: HTTP, scheme: str, screen: str) -> None:
+    """The mouse wheel over the device scrolls the screen: its large title's row shrinks into the
+    bar and the screen moves up by as much (the page posts `scroll +DY`)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+    from selenium.webdriver.common.by import By
+
+    url = f"{scheme}://{screen}"
+    step(f"opening {url} and scrolling it with the wheel: its large title collapses")
+    open_by_address(driver, page, url, screen)
+    top = lambda: ((http.state()["state"].get("frames") or {}).get("screen") or {}).get("y")
+    before = top()
+    expect(isinstance(before, (int, float)), f"GET /state on {url}: no screen frame")
+    ActionChains(driver).scroll_from_origin(
+        ScrollOrigin.from_element(driver.find_element(By.ID, "device")), 0, 30).perform()
+    page.wait("the screen to move up as the large title collapses", lambda s: top() is not None and top() < before)
+    after = top()
+    expect(before - after <= 52, f"the screen moved up {before - after} pt, more than a large title's row")
+    print(f"    screen top {before} -> {after}", flush=True)
 
 
 def routing_tour(rivers: list) -> dict | None:

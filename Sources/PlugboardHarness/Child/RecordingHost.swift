@@ -149,6 +149,8 @@ final class RecordingHost: NavigationBarHostDelegate, RootHostDelegate, ScreenHo
         return nil
     }
 
+    var isListingRoutes = false
+
     /// The app's screens as stack routes, with the changes made, and `menu`.
     var routeList: [AppRoutes.Route] {
         var routes = Dictionary(

@@ -84,4 +84,7 @@ package protocol RoutesHostDelegate: AnyObject {
     func updateRoutes(_ host: InstanceHost, _ changes: [AppRoutes.Change]) -> String?
     /// Every route, by key.
     var routeList: [AppRoutes.Route] { get }
+    /// True while a plugin's visitor walks `routeList` (`list_routes`): changes are refused
+    /// then, so the list never changes under it. Per app, as apps may run side by side.
+    var isListingRoutes: Bool { get set }
 }

@@ -11,15 +11,11 @@ struct RoutesCall {
 
     let instance: InstanceHost
 
-    /// Instances listing the routes now: a change from inside the visitor is refused, so the
-    /// list a plugin walks never changes under it.
-    nonisolated(unsafe) private static var listing: Set<ObjectIdentifier> = []
-
     /// `update_routes`.
     func update(_ routes: UnsafePointer<pb_route_t>?, _ count: Int) -> Bool {
         let name = "update_routes"
         guard let delegate = instance.routesDelegate else { return refuse(name, "no routes here") }
-        guard Self.listing.isEmpty else { return refuse(name, "called while the routes are being listed") }
+        guard !delegate.isListingRoutes else { return refuse(name, "called while the routes are being listed") }
         guard let routes, count > 0, count <= Self.maximumRoutes else {
             return refuse(name, "between 1 and \(Self.maximumRoutes) routes, not \(count)")
         }
@@ -37,9 +33,8 @@ struct RoutesCall {
         guard let delegate = instance.routesDelegate else { return 0 }
         let routes = delegate.routeList
         guard let visit else { return routes.count }
-        let id = ObjectIdentifier(instance)
-        Self.listing.insert(id)
-        defer { Self.listing.remove(id) }
+        delegate.isListingRoutes = true
+        defer { delegate.isListingRoutes = false }
         PluginCallTracker.track(PluginCall("list_routes' visitor", plugin: instance.pluginID)) {
             for route in routes {
                 route.key.withCString { key in

@@ -58,6 +58,8 @@ public final class PlugboardApp {
     /// Every change of the routes since the app was made, in order (`updateRoutes`), for a
     /// supervisor to replay in a restarted engine.
     package internal(set) var appliedRouteChanges: [AppRoutes.Change] = []
+    /// A plugin's `list_routes` visitor is running (`RoutesHostDelegate.isListingRoutes`).
+    package var isListingRoutes = false
     /// How many changes are running (nested: a transition's steps, a plugin asking during one).
     var transitionDepth = 0
     /// Transitions waiting for the running ones (`RouteTransition.enqueue`), and the rest of a

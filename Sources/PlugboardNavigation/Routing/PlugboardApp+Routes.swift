@@ -10,8 +10,8 @@ import PlugboardLoader
 /// state the app is in.
 extension PlugboardApp {
     /// Applies `changes` (all or none); returns what had to be left to keep the state URL
-    /// valid, or nil when nothing did. An `error` event and the throw say why a change was
-    /// refused; a repair is a `routes` event.
+    /// valid, or nil when nothing did. The throw says why a change was refused (nothing
+    /// changed); a change and a repair are `routes` events.
     @discardableResult
     package func updateRoutes(_ changes: [AppRoutes.Change]) throws(RoutingError) -> String? {
         let before = stateURL

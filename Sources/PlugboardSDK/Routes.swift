@@ -21,12 +21,18 @@ public struct Routes {
 
     /// A route's own transition (plugboard/ext/transition.h's values).
     public struct Transition: Sendable, Equatable {
+        /// How it eases (`PB_CURVE_*`).
         public enum Curve: Int32, Sendable { case linear = 0, easeIn, easeOut, easeInOut }
+        /// The edge the screen comes from or leaves to, or a fade (`PB_FROM_*`, `PB_FADE`).
         public enum Direction: Int32, Sendable { case fromRight = 0, fromLeft, fromBottom, fromTop, fade }
+        /// How long it takes: 0 to 10000 ms (0: at once).
         public var milliseconds: Double
+        /// How it eases.
         public var curve: Curve
+        /// Where the screen comes from.
         public var direction: Direction
 
+        /// A transition of `milliseconds`, easing in and out from the right by default (a push's).
         public init(milliseconds: Double, curve: Curve = .easeInOut, direction: Direction = .fromRight) {
             self.milliseconds = milliseconds
             self.curve = curve
@@ -40,9 +46,13 @@ public struct Routes {
 
     /// One route as listed; `screen` nil is the built-in `menu`.
     public struct Route: Sendable, Equatable {
+        /// The route key (a URL component or parameter).
         public var key: String
+        /// The rivers.json screen it opens; nil for the built-in `menu`.
         public var screen: String?
+        /// How the screen is shown.
         public var kind: Kind
+        /// The route's own transition, if it has one.
         public var transition: Transition?
     }
 

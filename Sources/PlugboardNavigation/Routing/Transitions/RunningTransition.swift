@@ -83,5 +83,6 @@ public struct TransitionState: Sendable, Hashable, Codable {
     /// bar, in its layer); nil when no bar moves (the side menu, a screen without a bar).
     public var bar: BarTravel?
 
+    /// Which bar moves with the screen: see `bar`.
     public enum BarTravel: String, Sendable, Hashable, Codable { case incoming, outgoing, own }
 }

@@ -160,7 +160,7 @@ package struct AppRoutes: Sendable {
             guard screenIDs.contains(screenID) else {
                 throw .init("route '\(change.key)' names no screen '\(screenID)' of rivers.json")
             }
-            if let transition = change.transition, !(0...10_000).contains(transition.duration) {
+            if let transition = change.transition, !(0...TransitionSpec.maximumDuration).contains(transition.duration) {
                 throw .init("route '\(change.key)': a duration is 0 to 10000 ms, not \(transition.duration)")
             }
             next[change.key] = Route(

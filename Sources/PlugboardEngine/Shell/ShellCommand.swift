@@ -209,7 +209,7 @@ package enum ShellCommand: Equatable, Sendable {
                 hasTransition = true
                 switch option {
                 case "--duration":
-                    guard let duration = Double(value), (0...10_000).contains(duration) else {
+                    guard let duration = Double(value), (0...TransitionSpec.maximumDuration).contains(duration) else {
                         throw .badArgument("routes", "\(option) \(value)")
                     }
                     transition.duration = duration

@@ -172,13 +172,15 @@ let package = Package(
             path: "Tests/Support/TestSupport"),
         // The test binary's constructor: plugin logs go to a file per test (TestSupport/TestLogs.swift).
         .target(name: "TestLogStart", path: "Tests/Support/TestLogStart"),
+        // The heap in use (mallinfo2), for the test that nothing grows with use.
+        .target(name: "HeapCount", path: "Tests/Support/HeapCount"),
         .target(
             name: "AppTestSupport", dependencies: ["TestSupport", "PlugboardConfig", "PlugboardNavigation"],
             path: "Tests/Support/AppTestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["TestSupport", "PlugboardCore"]),
         .testTarget(name: "ConfigTests", dependencies: ["TestSupport", "PlugboardConfig"]),
         .testTarget(name: "LoaderTests", dependencies: ["TestSupport", "PlugboardLoader", "PlugboardABI"]),
-        .testTarget(name: "NavigationTests", dependencies: ["AppTestSupport", "PlugboardNavigation"]),
+        .testTarget(name: "NavigationTests", dependencies: ["AppTestSupport", "HeapCount", "PlugboardNavigation"]),
         .testTarget(
             name: "RenderTests",
             dependencies: [

@@ -43,6 +43,7 @@ package final class SimulatorSession: @unchecked Sendable {
             driver = nil
             snapshot.engine += 1
             snapshot.animations = []
+            isDrawingStale = false  // drawn below
             snapshot.log = []
             // Back where the page was: the engine starts there (at once), then transitions play in the page.
             var launch = launch
@@ -83,25 +84,32 @@ package final class SimulatorSession: @unchecked Sendable {
         case failed(String)
     }
 
-    /// Performs `request`; one that may change the app (`changes`) updates the pages.
+    /// Performs `request`; one that may change the app (`changes`) updates the pages. With no
+    /// page listening (a script driving the API, a test in CI) nothing is drawn: the SVG is
+    /// drawn when next asked for (`svg`, a page connecting), and transitions are only run to
+    /// their end, since no page plays them.
     package func perform(_ request: EngineRequest, changes: Bool = true) -> Answer {
         lock.withLock {
             guard let driver else { return .failed(snapshot.error ?? "the app is not running") }
             guard changes else { return answer(absorb(driver.perform(request))) }
             snapshot.animations = []
-            let reply = absorb(driver.perform(request, drawing: .animatedSVG))
+            let drawing: DrawingFormat? = listeners.isEmpty ? nil : .animatedSVG
+            let reply = absorb(driver.perform(request, drawing: drawing))
+            isDrawingStale = drawing == nil
             // A transition started: the page plays it, then the virtual clock finishes it. One
             // that ends may start the next step of a composed transition: that plays after it.
             // (An animated drawing of a still state is the still drawing.)
             var moving = reply
+            var movements = 0
             while let transition = moving.state?.state.transition, transition.duration > transition.elapsed,
-                snapshot.animations.count < Self.animationsPerChange
+                movements < Self.animationsPerChange
             {
+                movements += 1
                 let milliseconds = Int((transition.duration - transition.elapsed).rounded(.up))
                 if let svg = moving.drawing {
                     snapshot.animations.append(SimulatorSnapshot.Animation(svg: svg, milliseconds: milliseconds))
                 }
-                moving = absorb(driver.perform(.wait(Double(milliseconds)), drawing: .animatedSVG))
+                moving = absorb(driver.perform(.wait(Double(milliseconds)), drawing: drawing))
             }
             publish()
             return answer(reply)
@@ -109,7 +117,23 @@ package final class SimulatorSession: @unchecked Sendable {
     }
 
     /// The current SVG (empty when the app could not start).
-    package var svg: String { lock.withLock { snapshot.svg } }
+    package var svg: String {
+        lock.withLock {
+            drawIfStale()
+            return snapshot.svg
+        }
+    }
+
+    /// True when the app changed since the snapshot's SVG was drawn (changes made with no page
+    /// listening are not drawn).
+    private var isDrawingStale = false
+
+    /// Draws the app as it is now when the snapshot's SVG is older. Called under the lock.
+    private func drawIfStale() {
+        guard isDrawingStale, let driver else { return }
+        isDrawingStale = false
+        absorb(driver.perform(.show, drawing: .svg))
+    }
 
     /// The files a reload watches: the app's JSON and the libraries it names.
     package var watchedFiles: [String] {
@@ -143,8 +167,10 @@ package final class SimulatorSession: @unchecked Sendable {
         snapshot.failures.removeFirst(max(0, snapshot.failures.count - SimulatorSnapshot.failureCount))
     }
 
+    /// Tells the pages; the message is made only when one listens.
     private func publish() {
         snapshot.revision += 1
+        guard !listeners.isEmpty else { return }
         let message = snapshot.json
         for listener in listeners.values { listener.yield(message) }
     }
@@ -156,6 +182,7 @@ package final class SimulatorSession: @unchecked Sendable {
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(4))
         let id = UUID()
         lock.withLock {
+            drawIfStale()
             listeners[id] = continuation
             continuation.yield(snapshot.json)
         }

@@ -18,6 +18,7 @@ public struct Catalogue {
         [
             ("plugin-load", { [try PluginLoad.make(context)] }),
             ("typed-call", { [try TypedCall.make(context)] }),
+            ("lifecycle", { [try Lifecycle.make(context)] }),
             ("export-call", { [try ExportCall.make(context)] }),
             ("config-load", { [try ConfigLoad.make(context)] }),
             ("json-parse", { [try JSONParse.make(context, megabytes: quick ? 2 : 17)] }),
@@ -25,7 +26,9 @@ public struct Catalogue {
             ("tap-miss", { [try Tap.make(context, miss: true)] }),
             ("app-start", { [try AppStart.make(context)] }),
             ("pinned-start", { [try AppStart.makePinned(context)] }),
+            ("pin-hash", { [try PinHash.make(context)] }),
             ("supervised", { try Supervision.make(context) }),
+            ("serve-tap", { [try Serve.make(context)] }),
             ("check-harness", { try CheckHarness.make(context) }),
         ]
     }

@@ -21,7 +21,7 @@ package final class InstanceHost {
     /// with its stack entry, from `init` on.
     package internal(set) var screenBar = ScreenBarValues()
     /// The models the instance was handed, for `plugboard.host.model`.
-    let models = InstanceModels()
+    package let models = InstanceModels()
     /// The navigation engine, for `PB_HOST_EXT_NAVIGATION` (screen and root instances).
     package weak var navigationDelegate: (any NavigationHostDelegate)?
     /// The router, for `PB_HOST_EXT_ROUTING`: the navigation engine when it routes.

@@ -50,6 +50,9 @@ package final class InstanceModels {
 
     deinit { for kind in Kind.allCases { forget(kind) } }
 
+    /// The model's JSON text as handed to the instance, or nil when it has none.
+    package func text(_ kind: Kind) -> String? { self[kind].text }
+
     /// Sets (or, with nil, removes) a model; strings handed out from the old one are freed.
     func set(_ kind: Kind, _ text: String?) {
         guard self[kind].text != text else { return }

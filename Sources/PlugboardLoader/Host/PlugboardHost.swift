@@ -45,7 +45,13 @@ public final class PlugboardHost {
     /// Each plugin's `DestroyedHost`, as the `host_data` of its destroyed instances (the address),
     /// made on its first destroyed instance. Locked: an instance may be destroyed wherever its
     /// last reference goes.
-    private let tombstones = Mutex<[String: UInt]>([:])
+    private let tombstones = Mutex(Tombstones())
+
+    private struct Tombstones {
+        var byPlugin: [String: UInt] = [:]
+        /// How many instances were destroyed: each left its `pb_host_t` behind.
+        var destroyedInstances = 0
+    }
 
     /// The thread that made the environment: the host's main thread, the only one [main-thread]
     /// host functions answer on.
@@ -94,12 +100,18 @@ public final class PlugboardHost {
         InstanceHost(environment: self, owner: makeOwner(), pluginID: pluginID, kind: kind)
     }
 
+    /// How many instances were destroyed in this environment. Each leaves its `pb_host_t` behind
+    /// (`host.h`: the struct stays readable and refuses every call), the one thing the host keeps
+    /// of a destroyed instance; a test of memory growth allows exactly that much.
+    package var destroyedInstanceCount: Int { tombstones.withLock { $0.destroyedInstances } }
+
     /// The `host_data` of a destroyed instance of `plugin`: its plugin's tombstone (`DestroyedHost`).
     func destroyedHostData(forPlugin plugin: String) -> UnsafeMutableRawPointer {
         let address = tombstones.withLock { tombstones in
-            if let made = tombstones[plugin] { return made }
+            tombstones.destroyedInstances += 1
+            if let made = tombstones.byPlugin[plugin] { return made }
             let made = UInt(bitPattern: DestroyedHost.make(plugin: plugin, environment: self))
-            tombstones[plugin] = made
+            tombstones.byPlugin[plugin] = made
             return made
         }
         return UnsafeMutableRawPointer(bitPattern: address)!

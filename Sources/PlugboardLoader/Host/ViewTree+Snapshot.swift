@@ -10,15 +10,15 @@ extension ViewTree {
     package func snapshot(_ root: ViewHandle) -> ViewHandle? {
         guard let original = self[root] else { return nil }
         let copy = create(original.kind, owner: .host)
-        try? setText(copy, original.text, by: .host)
-        try? setTextColor(copy, original.textColor, by: .host)
-        try? setBackgroundColor(copy, original.backgroundColor, by: .host)
-        try? setImageURL(copy, original.imageURL, by: .host)
-        try? setFont(copy, family: original.fontFamily, size: original.fontSize, by: .host)
-        try? setAlignment(copy, original.alignment, by: .host)
-        try? setHidden(copy, original.isHidden, by: .host)
-        try? setEnabled(copy, original.isEnabled, by: .host)
-        try? setFrame(copy, original.frame, by: .host)
+        _ = try? setText(copy, original.text, by: .host)
+        _ = try? setTextColor(copy, original.textColor, by: .host)
+        _ = try? setBackgroundColor(copy, original.backgroundColor, by: .host)
+        _ = try? setImageURL(copy, original.imageURL, by: .host)
+        _ = try? setFont(copy, family: original.fontFamily, size: original.fontSize, by: .host)
+        _ = try? setAlignment(copy, original.alignment, by: .host)
+        _ = try? setHidden(copy, original.isHidden, by: .host)
+        _ = try? setEnabled(copy, original.isEnabled, by: .host)
+        _ = try? setFrame(copy, original.frame, by: .host)
         for child in original.children {
             if let childCopy = snapshot(child) { try? addChild(childCopy, to: copy, by: .host) }
         }
@@ -28,6 +28,6 @@ extension ViewTree {
     /// Releases `root` and everything under it (a snapshot, once its transition has ended).
     package func releaseSubtree(_ root: ViewHandle) {
         for child in self[root]?.children ?? [] { releaseSubtree(child) }
-        try? release(root, by: .host)
+        _ = try? release(root, by: .host)
     }
 }

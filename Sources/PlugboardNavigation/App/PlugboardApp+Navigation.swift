@@ -13,6 +13,18 @@ extension PlugboardApp {
     /// The root container, then the presented ones from bottom to top.
     package var containers: [StackContainer] { [rootContainer!] + presented }
 
+    /// The plugin instances the app runs now, in the order they were made at start: the root
+    /// (when a plugin draws it), then each container's bar and the screens on its stack. The
+    /// benchmarks make the same instances without the host to compare start-up with.
+    package var pluginInstances: [PluginInstance] {
+        var instances: [PluginInstance] = (root as? RootInstance).map { [$0] } ?? []
+        for container in containers {
+            instances += container.bar.map { [$0] } ?? []
+            instances += container.stack.compactMap { ($0.controller as? PluginScreenController)?.instance }
+        }
+        return instances
+    }
+
     func observe(_ controller: any ScreenController) -> (LifecycleEvent) -> Void {
         { [unowned self] event in record(AppEvent(event.rawValue, controller.screenID)) }
     }
@@ -174,7 +186,7 @@ extension PlugboardApp {
 
     /// Destroys a container's bar and views.
     func destroy(_ container: StackContainer) {
-        container.bar?.destroy()
+        if let bar = container.bar { manager.destroy(bar) }
         container.barInstance = nil
         try? environment.views.release(container.layer, by: .host)
         for view in [container.statusBar, container.barSlot, container.content] {

@@ -289,7 +289,7 @@ public final class PlugboardApp {
                 destroyed.insert(ObjectIdentifier(entry))
             }
             container.stack.removeAll()
-            container.bar?.destroy()
+            if let bar = container.bar { manager.destroy(bar) }
         }
         for entry in cache.removeAll() where !destroyed.contains(ObjectIdentifier(entry)) { destroy(entry) }
         presented.removeAll()

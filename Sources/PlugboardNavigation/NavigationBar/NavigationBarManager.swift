@@ -274,6 +274,13 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
         return button
     }
 
+    /// Destroys `bar` and forgets the buttons made for it: a destroyed bar's views are released
+    /// with it, and an entry kept for it would grow the map with every bar ever made.
+    func destroy(_ bar: NavigationBarInstance) {
+        buttons[bar.host.owner] = nil
+        bar.destroy()
+    }
+
     func isSpecialButtonUsedByRoot() -> Bool { app.root?.hasSpecialAction ?? false }
 
     // MARK: RootHostDelegate

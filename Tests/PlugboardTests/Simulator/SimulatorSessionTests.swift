@@ -57,19 +57,52 @@ import Testing
         let session = Self.session(Showcase.url)
         session.start()
         defer { session.stop() }
+        let (id, messages) = session.subscribe()
+        defer { session.unsubscribe(id) }
+        var iterator = messages.makeAsyncIterator()
+        _ = try #require(await iterator.next())  // the page as it connects
         guard case .state = session.perform(.route([.push(key: "shows", data: nil)])) else {
             Issue.record("push shows failed")
             return
         }
-        let (id, messages) = session.subscribe()
-        defer { session.unsubscribe(id) }
-        var iterator = messages.makeAsyncIterator()
         let pushed = try Self.object(try #require(await iterator.next()))
         let animations = try #require(pushed["animations"] as? [[String: Any]])
         let animation = try #require(animations.first)
         #expect(animations.count == 1 && animation["milliseconds"] as? Int == 350)
         #expect((animation["svg"] as? String)?.contains("<animateTransform") == true)
         #expect(pushed["url"] as? String == "app://home/shows")
+    }
+
+    /// With no page listening (a script on the API, CI) a change is not drawn and its
+    /// transition is only run to its end; the SVG is drawn when asked for, and a page that
+    /// connects then gets the app as it is, with nothing left moving.
+    @Test func aChangeWithNoPageListeningIsDrawnWhenAskedFor() async throws {
+        let session = Self.session(Showcase.url)
+        session.start()
+        defer { session.stop() }
+        #expect(!session.svg.contains("Shows"))
+        guard case .state(let pushed) = session.perform(.route([.push(key: "shows", data: nil)])) else {
+            Issue.record("push shows failed")
+            return
+        }
+        #expect(pushed.state.transition?.operation == .push, "answered as it starts, as with a page")
+        guard case .state(let now) = session.perform(.state, changes: false) else {
+            Issue.record("state failed")
+            return
+        }
+        #expect(now.state.transition == nil, "the push ran to its end")
+        #expect(session.svg.contains("Shows"), "drawn when asked for")
+        guard case .state = session.perform(.back) else {
+            Issue.record("back failed")
+            return
+        }
+        let (id, messages) = session.subscribe()
+        defer { session.unsubscribe(id) }
+        var iterator = messages.makeAsyncIterator()
+        let connected = try Self.object(try #require(await iterator.next()))
+        #expect(connected["url"] as? String == "app://home")
+        #expect((connected["svg"] as? String)?.contains("Shows") == false, "the drawing after the back")
+        #expect((connected["animations"] as? [Any])?.isEmpty == true)
     }
 
     /// A composed transition (`push news + present contact`) plays as two movements in turn,

@@ -5,8 +5,10 @@ import PlugboardLoader
 import PlugboardNavigation
 
 /// App start, measured as whole processes: `plugboard-bench-start APP DIRECTORY...` (a host that links the
-/// runtime and nothing else) loads the app and draws its first screen, then exits. Baselines: a C program that loads and initialises the same
-/// libraries (`plugboard-bench-c-start`), and — for the pinned start — the same app unpinned.
+/// runtime and nothing else) loads the app and draws its first screen, then exits. Baselines: a C
+/// program that loads the same libraries lazily, initialises them, reads their descriptors and
+/// makes the same root, bar and first screen with the same models (`plugboard-bench-c-start`),
+/// and — for the pinned start — the same app unpinned.
 public enum AppStart {
     /// The child's work: the app in `folder` to its first screen, its libraries looked for in
     /// `searchDirectories`. Returns the app, which the child keeps until it exits: tearing the app
@@ -20,6 +22,7 @@ public enum AppStart {
 
     static func make(_ context: BenchContext) throws -> Comparison {
         let libraries = try loadedLibraries(context)
+        let baselineArguments = libraries + (try startInstances(context))
         let start = context.benchBuild.appendingPathComponent("plugboard-bench-start").path
         let cStart = context.benchBuild.appendingPathComponent("plugboard-bench-c-start").path
         let folder = context.showcase.path
@@ -28,9 +31,10 @@ public enum AppStart {
             subject: { count in
                 for _ in 0..<count { try Spawn.run(start, [folder] + context.searchDirectories) }
             },
-            baselineName: "a C program loading and initialising the same \(libraries.count) libraries",
+            baselineName:
+                "a C program loading the same \(libraries.count) libraries lazily and making the same root, bar and screen",
             baseline: { count in
-                for _ in 0..<count { try Spawn.run(cStart, libraries) }
+                for _ in 0..<count { try Spawn.run(cStart, baselineArguments) }
             },
             goal: .ratio(atMost: 1.3))
         comparison.note = libraries.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
@@ -54,6 +58,26 @@ public enum AppStart {
     }
 
     /// The libraries the app loads (its plugins' and the default bar's), as absolute paths.
+    /// The C baseline's `--create` arguments: the instances the app runs once started (its root,
+    /// bar and first screen), each with its library, id and the models the host gave it.
+    static func startInstances(_ context: BenchContext) throws -> [String] {
+        let app = try PlugboardApp(folder: context.showcase, searchPath: context.searchPath)
+        defer { app.shutdown() }
+        return app.pluginInstances.flatMap { instance -> [String] in
+            let models = instance.host.models
+            let (kind, second): (String, InstanceModels.Kind?) =
+                switch instance.descriptor.kind {
+                case .screen: ("screen", .screen)
+                case .navBar: ("nav-bar", .navBar)
+                case .root: ("root", nil)
+                }
+            return [
+                "--create", kind, instance.library.path, instance.descriptor.id, models.text(.plugin) ?? "{}",
+                second.flatMap(models.text) ?? "{}", models.text(.dataSource) ?? "-",
+            ]
+        }
+    }
+
     static func loadedLibraries(_ context: BenchContext) throws -> [String] {
         let app = try PlugboardApp(folder: context.showcase, searchPath: context.searchPath)
         var paths = Set(app.plugins.loaded.values.map(\.library.path))

@@ -32,17 +32,23 @@ enum TypedCall {
 /// A bench screen made straight from the library's factory, no host involved (the bench plugin's
 /// `create` and `layout` never call the host): the direct-call baseline.
 struct DirectScreen {
+    typealias Lifecycle = @convention(c) (UnsafePointer<pb_screen_t>?) -> Void
     let instance: UnsafePointer<pb_screen_t>
     let layout: @convention(c) (UnsafePointer<pb_screen_t>?, Double, Double) -> Void
+    /// `will_appear`, `did_appear`, `will_disappear`, `did_disappear`, in that order.
+    let lifecycle: [Lifecycle]
 
     init(_ library: PluginLibrary) throws {
         guard let symbol = library.symbol(PB_ENTRY_SYMBOL),
             let factory = symbol.assumingMemoryBound(to: pb_plugin_entry_t.self).pointee.get_factory(
                 PB_SCREEN_FACTORY_ID)?.assumingMemoryBound(to: pb_screen_factory_t.self),
             let instance = factory.pointee.create(factory, nil, "bench_screen", "{}", "{}", nil),
-            let layout = instance.pointee.layout
+            let layout = instance.pointee.layout, let willAppear = instance.pointee.will_appear,
+            let didAppear = instance.pointee.did_appear, let willDisappear = instance.pointee.will_disappear,
+            let didDisappear = instance.pointee.did_disappear
         else { throw BenchError("\(library.path): no bench_screen to call directly") }
         self.instance = instance
         self.layout = layout
+        lifecycle = [willAppear, didAppear, willDisappear, didDisappear]
     }
 }

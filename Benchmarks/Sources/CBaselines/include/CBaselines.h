@@ -17,4 +17,10 @@ int32_t cb_ffi_call(int32_t a, int32_t b);
  * when any step fails. */
 bool cb_load_library(const char *path);
 
+/* What hashing a file costs with OpenSSL, as `openssl sha256 FILE` does it: open, read in 64 KiB
+ * chunks, EVP SHA-256, close; the digest as 64 lowercase hex digits in `hex` (65 bytes). libcrypto
+ * is opened at run time (dlopen "libcrypto.so.3"), so nothing needs its headers to build. False
+ * when the file cannot be read or libcrypto is not there. */
+bool cb_openssl_sha256_file(const char *path, char *hex);
+
 #endif

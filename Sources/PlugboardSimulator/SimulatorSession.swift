@@ -85,31 +85,34 @@ package final class SimulatorSession: @unchecked Sendable {
     }
 
     /// Performs `request`; one that may change the app (`changes`) updates the pages. With no
-    /// page listening (a script driving the API, a test in CI) nothing is drawn: the SVG is
-    /// drawn when next asked for (`svg`, a page connecting), and transitions are only run to
-    /// their end, since no page plays them.
+    /// page listening (a script driving the API, a test in CI) the change is made at once,
+    /// unanimated, since no page would play its transition: one engine request, nothing drawn.
+    /// The SVG is drawn when next asked for (`svg`, a page connecting).
     package func perform(_ request: EngineRequest, changes: Bool = true) -> Answer {
         lock.withLock {
             guard let driver else { return .failed(snapshot.error ?? "the app is not running") }
             guard changes else { return answer(absorb(driver.perform(request))) }
             snapshot.animations = []
-            let drawing: DrawingFormat? = listeners.isEmpty ? nil : .animatedSVG
-            let reply = absorb(driver.perform(request, drawing: drawing))
-            isDrawingStale = drawing == nil
+            guard !listeners.isEmpty else {
+                let reply = absorb(driver.perform(.unanimated(request)))
+                isDrawingStale = true
+                publish()
+                return answer(reply)
+            }
+            let reply = absorb(driver.perform(request, drawing: .animatedSVG))
+            isDrawingStale = false
             // A transition started: the page plays it, then the virtual clock finishes it. One
             // that ends may start the next step of a composed transition: that plays after it.
             // (An animated drawing of a still state is the still drawing.)
             var moving = reply
-            var movements = 0
             while let transition = moving.state?.state.transition, transition.duration > transition.elapsed,
-                movements < Self.animationsPerChange
+                snapshot.animations.count < Self.animationsPerChange
             {
-                movements += 1
                 let milliseconds = Int((transition.duration - transition.elapsed).rounded(.up))
                 if let svg = moving.drawing {
                     snapshot.animations.append(SimulatorSnapshot.Animation(svg: svg, milliseconds: milliseconds))
                 }
-                moving = absorb(driver.perform(.wait(Double(milliseconds)), drawing: drawing))
+                moving = absorb(driver.perform(.wait(Double(milliseconds)), drawing: .animatedSVG))
             }
             publish()
             return answer(reply)

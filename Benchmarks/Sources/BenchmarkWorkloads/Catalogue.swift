@@ -25,6 +25,7 @@ public struct Catalogue {
             ("tap-hit", { [try Tap.make(context, miss: false)] }),
             ("tap-miss", { [try Tap.make(context, miss: true)] }),
             ("app-start", { [try AppStart.make(context)] }),
+            ("run-start", { try AppStart.makeRun(context) }),
             ("pinned-start", { [try AppStart.makePinned(context)] }),
             ("pin-hash", { [try PinHash.make(context)] }),
             ("supervised", { try Supervision.make(context) }),

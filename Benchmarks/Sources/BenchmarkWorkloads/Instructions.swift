@@ -12,6 +12,16 @@ public enum Instructions {
         (false, .value(atMost: 30_000)), (true, .value(atMost: 100_000)),
     ]
 
+    /// What CI enforces until the goals are met (`plugboard-bench instructions --check`): the
+    /// counts of 2026-11-27 with room for other CPUs' C libraries, so a change that makes a tap
+    /// dearer fails CI while the goals above are still ahead. Lower them as the counts fall.
+    public static let ceilings: [String: Double] = [
+        "tap-hit-instructions": 66_000, "tap-miss-instructions": 262_000, "growth-stack-depth-instructions": 1.05,
+    ]
+
+    /// True when `figure` is within its CI ceiling (a figure without one always is).
+    public static func isWithinCeiling(_ figure: Figure) -> Bool { figure.value <= ceilings[figure.name] ?? .infinity }
+
     public static var isAvailable: Bool { (try? Spawn.output("/usr/bin/env", ["valgrind", "--version"])) != nil }
 
     /// The stack depths whose instructions per push and back give the deterministic exponent.
@@ -33,9 +43,9 @@ public enum Instructions {
                 ["tap-loop", context.showcase.path, "--taps", "\(taps)", "--search-path", copies.path]
                     + (miss ? ["--miss"] : []),
                 atLeast: taps * 1_000)
-            let byObject = try instructionsByObject(output)
-            let plugin = byObject.filter { plugins.contains(URL(fileURLWithPath: $0.key).lastPathComponent) }
-                .values.reduce(0, +)
+            let plugin = try pluginInstructions(output, host: bench) {
+                plugins.contains(URL(fileURLWithPath: $0).lastPathComponent)
+            }
             return Figure(
                 name: miss ? "tap-miss-instructions" : "tap-hit-instructions",
                 summary: "host instructions per tap (callgrind, plugin code excluded), screen cache "
@@ -93,29 +103,39 @@ public enum Instructions {
         return total
     }
 
-    /// The instructions callgrind counted in each object (executable or library), by path: each
-    /// function's own cost, the cost lines that follow a `calls=` line (what a call cost,
-    /// counted again in the callee) left out.
-    static func instructionsByObject(_ path: String) throws -> [String: Int] {
+    /// The instructions callgrind counted in plugin code: every instruction in a plugin
+    /// library's object (`isPlugin`, by path), and everything the plugins' calls into the
+    /// libraries below them cost (the Swift runtime's retains and metadata, libc's `malloc`),
+    /// but not their calls back into the host (`host`: the view API, the host's extensions),
+    /// which are the host's work. A cost line after a `calls=` line is what that call cost in
+    /// all (its callee's own lines are counted where they are).
+    static func pluginInstructions(_ path: String, host: String, isPlugin: (String) -> Bool) throws -> Int {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var names: [String: String] = [:]  // "(3)" → its path (--compress-strings)
-        var object = ""
-        var totals: [String: Int] = [:]
+        var inPlugin = false
+        var callee = ""
         var isCallCost = false
+        var total = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             if line.hasPrefix("ob=") {
-                object = resolve(line.dropFirst(3), &names)
+                inPlugin = isPlugin(resolve(line.dropFirst(3), &names))
+            } else if line.hasPrefix("cob=") {
+                callee = resolve(line.dropFirst(4), &names)  // for the next call only
             } else if line.hasPrefix("calls=") {
                 isCallCost = true
-                continue
             } else if let first = line.first, first.isNumber || first == "+" || first == "-" || first == "*" {
-                if !isCallCost, let cost = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
-                    totals[object, default: 0] += cost
-                }
+                let cost = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+                // Its own instructions; and a call's whole cost when it goes below the plugin
+                // (not to the host, nor to a plugin, whose lines count themselves; a call
+                // without `cob=` stays in the caller's object).
+                let below = !callee.isEmpty && callee != host && !isPlugin(callee)
+                if inPlugin && (!isCallCost || below) { total += cost }
+                if isCallCost { (isCallCost, callee) = (false, "") }
+            } else if line.hasPrefix("fn=") {
+                callee = ""
             }
-            isCallCost = false
         }
-        return totals
+        return total
     }
 
     /// A compressed name (`(3) /path` defines it, `(3)` uses it) as its path.

@@ -2,11 +2,13 @@ import Foundation
 
 /// Child processes for the benchmarks that measure whole programs (app start, Python's calls).
 enum Spawn {
-    /// Runs `executable` with `arguments`, output discarded; throws unless it exits 0.
+    /// Runs `executable` with `arguments`, input empty and output discarded; throws unless it
+    /// exits 0.
     static func run(_ executable: String, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try wait(for: process)

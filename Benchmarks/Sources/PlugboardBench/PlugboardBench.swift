@@ -98,7 +98,8 @@ extension PlugboardBench {
         )
         @Option(help: "Taps counted.") var taps = 100
         @Flag(help: "Print JSON.") var json = false
-        @Flag(help: "Exit 1 when a goal is not met.") var check = false
+        @Flag(help: "Exit 1 when a count is over its CI ceiling (a regression); the goals are printed, not checked.")
+        var check = false
 
         func run() throws {
             PlugboardBench.quietLogs()
@@ -107,7 +108,13 @@ extension PlugboardBench {
             var report = Report(json: json)
             for figure in try BenchmarkWorkloads.Instructions.figures(context, taps: taps) { report.add(figure) }
             report.finish()
-            if check && report.figures.contains(where: { $0.met == false }) { throw ExitCode(1) }
+            let over = report.figures.filter { !BenchmarkWorkloads.Instructions.isWithinCeiling($0) }
+            for figure in over {
+                let ceiling = BenchmarkWorkloads.Instructions.ceilings[figure.name] ?? 0
+                FileHandle.standardError.write(
+                    Data("\(figure.name): \(figure.value) is over its CI ceiling of \(ceiling)\n".utf8))
+            }
+            if check && !over.isEmpty { throw ExitCode(1) }
         }
     }
 

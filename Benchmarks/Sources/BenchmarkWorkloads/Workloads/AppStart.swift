@@ -41,6 +41,32 @@ public enum AppStart {
         return comparison
     }
 
+    /// The `plugboard` command's own start to the first screen, as an app builder runs it
+    /// (`plugboard run FOLDER`, input empty: it draws the first screen and ends), supervised (the
+    /// default: the engine in a child process) and in process, against the C program of
+    /// `app-start`.
+    static func makeRun(_ context: BenchContext) throws -> [Comparison] {
+        let libraries = try loadedLibraries(context)
+        let baselineArguments = libraries + (try startInstances(context))
+        let cStart = context.benchBuild.appendingPathComponent("plugboard-bench-c-start").path
+        let folder = context.showcase.path
+        return [("run-start", ["--in-process"], 1.3), ("supervised-run-start", [], 1.8)].map { name, mode, goal in
+            var comparison = Comparison(
+                name: name,
+                summary: "plugboard run\(mode.isEmpty ? "" : " " + mode.joined(separator: " ")) to the first screen",
+                subject: { count in
+                    for _ in 0..<count { try Spawn.run(context.plugboard, ["run"] + mode + [folder]) }
+                },
+                baselineName: "the C program of app-start",
+                baseline: { count in
+                    for _ in 0..<count { try Spawn.run(cStart, baselineArguments) }
+                },
+                goal: .ratio(atMost: goal))
+            comparison.note = mode.isEmpty ? "the engine in a child process (the default)" : "no engine process"
+            return comparison
+        }
+    }
+
     static func makePinned(_ context: BenchContext) throws -> Comparison {
         let pinned = try pinnedCopy(of: context.showcase, context: context)
         let start = context.benchBuild.appendingPathComponent("plugboard-bench-start").path

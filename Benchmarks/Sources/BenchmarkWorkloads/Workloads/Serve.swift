@@ -3,9 +3,9 @@ import Glibc
 import PlugboardEngine
 
 /// The simulator's API as a script uses it: `POST /tap` on the Guide button and `POST /close`
-/// to a running `plugboard serve` (no page open), each answered with the state, against the
-/// same two requests to a supervised engine in this process (what the server does for them,
-/// minus HTTP and the server).
+/// to a running `plugboard serve` (no page open, so each change is made at once), each answered
+/// with the state, against the same two engine requests to a supervised engine in this process
+/// (what the server asks its engine for them, without HTTP and the server).
 enum Serve {
     static let token = "plugboard-bench-token-0123456789"
 
@@ -23,6 +23,7 @@ enum Serve {
         var comparison = Comparison(
             name: "serve-tap", summary: "POST /tap (the Guide) and POST /close to plugboard serve, no page open",
             subject: { count in
+                withExtendedLifetime(server) {}  // the server runs as long as this is measured
                 for _ in 0..<count {
                     try client.post("/tap", #"{"target":"\#(Tap.button)"}"#)
                     try client.post("/close", "")
@@ -31,8 +32,8 @@ enum Serve {
             baselineName: "the same tap and close to a supervised engine",
             baseline: { count in
                 for _ in 0..<count {
-                    _ = supervisor.perform(.tap(.identifier(Tap.button)))
-                    _ = supervisor.perform(.close)
+                    _ = supervisor.perform(.unanimated(.tap(.identifier(Tap.button))))
+                    _ = supervisor.perform(.unanimated(.close))
                 }
             },
             goal: .ratio(atMost: 1.5))
@@ -45,6 +46,8 @@ enum Serve {
 /// port read from the line it prints.
 final class ServeProcess {
     private let process = Process()
+    /// Kept open: the server writes to it, and a closed pipe would end it with SIGPIPE.
+    private let output = Pipe()
     let port: Int
 
     /// Every server still running, stopped at exit: a server outliving the bench would hold its
@@ -55,7 +58,7 @@ final class ServeProcess {
     init(executable: String, folder: String, token: String) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["serve", folder, "--port", "0", "--token", token]
-        let pipe = Pipe()
+        let pipe = output
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         Self.stopAtExit

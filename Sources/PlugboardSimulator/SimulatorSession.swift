@@ -159,7 +159,7 @@ package final class SimulatorSession: @unchecked Sendable {
         }
         if let drawing = reply.drawing { snapshot.svg = drawing }
         // Routes changed from the page or by plugins outlive a reload, as the state URL does.
-        launch.routeChanges += reply.routeChanges
+        if let changes = reply.routeChanges { launch.routeChanges = changes }
         snapshot.log += reply.events.map(\.description)
         snapshot.log.removeFirst(max(0, snapshot.log.count - SimulatorSnapshot.logLength))
         return reply

@@ -60,6 +60,30 @@ struct RouteUpdateTests {
         #expect(restarted.state.rootStack == ["home", "fine"] && restarted.state.presented == [["more"]])
     }
 
+    /// A plugin changing routes in a loop grows nothing: what the app keeps for a supervisor to
+    /// replay is one change per route that differs from the configuration (however many led
+    /// there), it rebuilds the same routes in a restarted app, and routes beyond
+    /// `AppRoutes.maximumCount` are refused.
+    @Test func routeChangesInALoopKeepOneChangePerRoute() throws {
+        let app = try Seed003App.launch()
+        let configured = app.routes.sorted
+        for round in 0..<500 {
+            try app.updateRoutes([Change(key: "alias", screenID: round % 2 == 0 ? "fine" : "own")])
+            try app.updateRoutes([Change(key: "alias", screenID: nil)])
+            try app.updateRoutes([Change(key: "fine", screenID: nil)])
+            try app.updateRoutes([Change(key: "fine", screenID: "fine")])  // as configured again
+        }
+        #expect(app.appliedRouteChanges.isEmpty, "back where the configuration left them")
+        try app.updateRoutes([Change(key: "alias", screenID: "own", kind: .modal), Change(key: "fine", screenID: nil)])
+        #expect(app.appliedRouteChanges == [Change(key: "alias", screenID: "own", kind: .modal), Change(key: "fine", screenID: nil)])
+        let restarted = try Seed003App.fixture().launch(startURL: nil, routeChanges: app.appliedRouteChanges)
+        #expect(restarted.routes.sorted == app.routes.sorted && restarted.routes.sorted != configured)
+
+        let many = (0..<AppRoutes.maximumCount).map { Change(key: "r\($0)", screenID: "own") }
+        #expect(throws: RoutingError.self) { try app.updateRoutes(many) }
+        #expect(app.routes.sorted.count == configured.count, "refused whole")
+    }
+
     /// Removing the only routes to screens the app shows leaves those screens at once and says
     /// so; the state URL opens the state the app is in.
     @Test func whatNoRouteNamesIsLeftAndTheRepairIsTold() throws {

@@ -58,6 +58,10 @@ package struct AppRoutes: Sendable {
     /// The built-in animation route: the side menu's open state.
     package static let menu = "menu"
 
+    /// The most routes an app may have: a plugin adding routes in a loop is refused here rather
+    /// than growing the table (and every copy of the changes a supervisor keeps) without end.
+    package static let maximumCount = 10_000
+
     package private(set) var routes: [String: Route] = [:]
     /// The rivers.json screens, by id: what a route may open.
     private let screenIDs: Set<String>
@@ -146,8 +150,8 @@ package struct AppRoutes: Sendable {
 
     /// Applies `changes` in order, all or none: refused (nothing changes) when a key is empty
     /// or `menu`, a route names no screen of rivers.json or has a transition out of range, a
-    /// removed key is no route, or the home screen would be left with no route to start a
-    /// state URL with.
+    /// removed key is no route, there would be more than `maximumCount` routes, or the home
+    /// screen would be left with no route to start a state URL with.
     package mutating func update(_ changes: [Change]) throws(RouteChangeError) {
         var next = routes
         for change in changes {
@@ -166,11 +170,29 @@ package struct AppRoutes: Sendable {
             next[change.key] = Route(
                 key: change.key, screenID: screenID, kind: change.kind, transition: change.transition)
         }
+        guard next.count <= Self.maximumCount else {
+            throw .init("an app has at most \(Self.maximumCount) routes; this would make \(next.count)")
+        }
         if let homeID, !next.values.contains(where: { $0.screenID == homeID && $0.kind != .animation }) {
             throw .init("the home screen '\(homeID)' must keep a stack route")
         }
         routes = next
         reindex()
+    }
+
+    /// The changes that make `original` these routes: one per key whose route differs (set, or
+    /// removed), routes set first and by key, then removals by key. However many changes led
+    /// here, this is at most one per route, so what a supervisor keeps to replay in a restarted
+    /// engine stays as small as the routes; and applied at once (`update`) to `original` it
+    /// gives these routes.
+    package func changes(from original: AppRoutes) -> [Change] {
+        var sets: [Change] = []
+        var removals: [Change] = []
+        for (key, route) in routes where original.routes[key] != route {
+            sets.append(Change(key: key, screenID: route.screenID, kind: route.kind, transition: route.transition))
+        }
+        for key in original.routes.keys where routes[key] == nil { removals.append(Change(key: key, screenID: nil)) }
+        return sets.sorted { $0.key < $1.key } + removals.sorted { $0.key < $1.key }
     }
 
     /// Recomputes the drawer routes and the keys screens are written with.

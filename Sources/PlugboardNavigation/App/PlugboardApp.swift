@@ -55,9 +55,15 @@ public final class PlugboardApp {
     lazy var rootItems = RootItemIndex(home?.menu?.navItems.flatMap(\.flattened) ?? [])
     /// The route keys deep links use (seed 004).
     package internal(set) var routes: AppRoutes
-    /// Every change of the routes since the app was made, in order (`updateRoutes`), for a
-    /// supervisor to replay in a restarted engine.
-    package internal(set) var appliedRouteChanges: [AppRoutes.Change] = []
+    /// The routes as the configuration and settings made them, before any change.
+    let configuredRoutes: AppRoutes
+    /// How many times the routes changed (`updateRoutes`): a reader notes it to tell whether
+    /// they changed since.
+    package internal(set) var routesRevision = 0
+    /// The changes that make the configured routes the routes now (`AppRoutes.changes(from:)`:
+    /// one per route that differs), for a supervisor to replay in a restarted engine. However
+    /// often a plugin changes routes, this is never longer than the routes.
+    package var appliedRouteChanges: [AppRoutes.Change] { routes.changes(from: configuredRoutes) }
     /// A plugin's `list_routes` visitor is running (`RoutesHostDelegate.isListingRoutes`).
     package var isListingRoutes = false
     /// How many changes are running (nested: a transition's steps, a plugin asking during one).
@@ -154,11 +160,16 @@ public final class PlugboardApp {
         self.searchPath = searchPath
         currentDevice = DeviceProfile.named(settings.device)
         cache = ScreenCache(capacity: settings.screenCacheCapacity)
-        routes = AppRoutes(configuration: configuration, settings: settings)
+        configuredRoutes = AppRoutes(configuration: configuration, settings: settings)
+        routes = configuredRoutes
         // The routes changed while an earlier engine of this session ran: replayed, so the
-        // state URL it reported opens here too. One a reloaded configuration refuses is dropped.
-        for change in routeChanges { try? routes.update([change]) }
-        appliedRouteChanges = routeChanges
+        // state URL it reported opens here too. A reloaded configuration may refuse some: then
+        // each change is tried alone, and one it refuses is dropped.
+        do throws(RouteChangeError) {
+            try routes.update(routeChanges)
+        } catch {
+            for change in routeChanges { try? routes.update([change]) }
+        }
         plugins = AppPlugins(configuration: configuration, searchPath: searchPath, exclusions: exclusions)
         environment.exports = plugins.exports
         let tree = environment.views

@@ -20,7 +20,7 @@ extension PlugboardApp {
         } catch {
             throw .unusable(error.description)
         }
-        appliedRouteChanges += changes
+        routesRevision += 1
         record(AppEvent("routes", changes.map(\.description).joined(separator: ", ")))
         let lost = unreachableParts()
         guard !lost.why.isEmpty else { return nil }

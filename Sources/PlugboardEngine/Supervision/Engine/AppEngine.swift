@@ -15,8 +15,8 @@ package final class AppEngine {
     private var nextEvent = 0
     /// The page of the legend the text drawing shows: 1, or one more after each `more`.
     private var legendPage = 1
-    /// How many of the app's route changes the replies have carried (the launch's were given).
-    private var reportedRouteChanges: Int
+    /// The app's routes revision the replies last carried the changes of (the launch's were given).
+    private var reportedRoutesRevision: Int
 
     package convenience init(launch: EngineLaunch, environment: PlugboardHost = PlugboardHost())
         throws(EngineStartFailure)
@@ -28,14 +28,14 @@ package final class AppEngine {
     package init(launch: EngineLaunch, loaded: EngineLaunch.Loaded?, environment: PlugboardHost = PlugboardHost()) {
         self.launch = launch
         app = loaded.map { launch.makeApp($0, environment: environment) }
-        reportedRouteChanges = app?.appliedRouteChanges.count ?? 0
+        reportedRoutesRevision = app?.routesRevision ?? 0
     }
 
     /// An engine for an app already loaded in this process (tests, `ShellSession(app:)`).
     package init(app: PlugboardApp, launch: EngineLaunch) {
         self.launch = launch
         self.app = app
-        reportedRouteChanges = app.appliedRouteChanges.count
+        reportedRoutesRevision = app.routesRevision
     }
 
     /// What loading met: plugins that failed to load, fallbacks taken.
@@ -60,8 +60,10 @@ package final class AppEngine {
         reply.events = request == .events ? log.events : Array(new)
         reply.urlsToOpen = new.filter { $0.name == "open_url" }.compactMap(\.detail)
         nextEvent = log.dropped + log.events.count
-        reply.routeChanges = Array(app.appliedRouteChanges.dropFirst(reportedRouteChanges))
-        reportedRouteChanges = app.appliedRouteChanges.count
+        if app.routesRevision != reportedRoutesRevision {
+            reply.routeChanges = app.appliedRouteChanges
+            reportedRoutesRevision = app.routesRevision
+        }
         return reply
     }
 

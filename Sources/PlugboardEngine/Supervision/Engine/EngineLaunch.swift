@@ -44,7 +44,7 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
     /// reached the app starts at home and `EngineReady.startFailure` says why.
     package var startURL: String?
     /// The routes' changes to make before going to `startURL`: those an earlier engine of the
-    /// session reported (a supervisor's restart, a hot reload), in order.
+    /// session reported last (a supervisor's restart, a hot reload), at most one per route.
     package var routeChanges: [AppRoutes.Change] = []
 
     package init(

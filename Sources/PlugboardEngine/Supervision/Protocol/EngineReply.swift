@@ -25,9 +25,11 @@ package struct EngineReply: Codable, Sendable, Equatable {
     package var urlsToOpen: [String] = []
     /// The plugin library the engine mapped last (`PluginLibrary.lastMapped`).
     package var lastLibrary: String?
-    /// The changes of the routes since the last reply (the shell's `routes`, plugins through
-    /// plugboard.host.routes), for a supervisor to replay in a restarted engine.
-    package var routeChanges: [AppRoutes.Change] = []
+    /// When the routes changed since the last reply (the shell's `routes`, plugins through
+    /// plugboard.host.routes): all the changes that make the configured routes the routes now
+    /// (at most one per route), replacing what a supervisor kept to replay in a restarted
+    /// engine. Nil when they did not change.
+    package var routeChanges: [AppRoutes.Change]?
 
     package init(succeeded: Bool, text: String = "") {
         self.succeeded = succeeded

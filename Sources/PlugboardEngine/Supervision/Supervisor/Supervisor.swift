@@ -76,7 +76,7 @@ package final class Supervisor: EngineDriver {
                 let reply = try engine.send(call)
                 if !reply.stateURL.isEmpty { stateURL = reply.stateURL }
                 // The routes are part of where the user is: a restarted engine gets them first.
-                launch.routeChanges += reply.routeChanges
+                if let changes = reply.routeChanges { launch.routeChanges = changes }
                 lastLibrary = reply.lastLibrary ?? lastLibrary
                 for url in reply.urlsToOpen { ExternalURL.open(url, command: openURLCommand) }
                 untracedInARow = 0

@@ -75,7 +75,10 @@ struct RouteUpdateTests {
         }
         #expect(app.appliedRouteChanges.isEmpty, "back where the configuration left them")
         try app.updateRoutes([Change(key: "alias", screenID: "own", kind: .modal), Change(key: "fine", screenID: nil)])
-        #expect(app.appliedRouteChanges == [Change(key: "alias", screenID: "own", kind: .modal), Change(key: "fine", screenID: nil)])
+        #expect(
+            app.appliedRouteChanges == [
+                Change(key: "alias", screenID: "own", kind: .modal), Change(key: "fine", screenID: nil),
+            ])
         let restarted = try Seed003App.fixture().launch(startURL: nil, routeChanges: app.appliedRouteChanges)
         #expect(restarted.routes.sorted == app.routes.sorted && restarted.routes.sorted != configured)
 

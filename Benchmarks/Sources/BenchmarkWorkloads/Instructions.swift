@@ -28,8 +28,8 @@ public enum Instructions {
     public static let stackDepths = [100, 1000]
 
     /// One figure per cache mode: the host's instructions per tap over `taps` taps, the plugins'
-    /// own code left out (every instruction callgrind counts in a plugin library's object: the
-    /// bar drawing its buttons, the guide making its views); then the stack-depth growth exponent
+    /// own code left out (`pluginInstructions`: the bar drawing its buttons, the guide making its
+    /// views, and the runtime calls they make); then the stack-depth growth exponent
     /// in instructions (one round after a warm one at each of `stackDepths`; the count is the
     /// same every time, so more rounds would add nothing).
     public static func figures(_ context: BenchContext, taps: Int) throws -> [Figure] {

@@ -83,7 +83,6 @@ public enum AppStart {
             goal: .ratio(atMost: 1.2))
     }
 
-    /// The libraries the app loads (its plugins' and the default bar's), as absolute paths.
     /// The C baseline's `--create` arguments: the instances the app runs once started (its root,
     /// bar and first screen), each with its library, id and the models the host gave it.
     static func startInstances(_ context: BenchContext) throws -> [String] {
@@ -104,6 +103,7 @@ public enum AppStart {
         }
     }
 
+    /// The libraries the app loads (its plugins' and the default bar's), as absolute paths.
     static func loadedLibraries(_ context: BenchContext) throws -> [String] {
         let app = try PlugboardApp(folder: context.showcase, searchPath: context.searchPath)
         var paths = Set(app.plugins.loaded.values.map(\.library.path))

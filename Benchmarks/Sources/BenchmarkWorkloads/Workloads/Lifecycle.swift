@@ -8,11 +8,7 @@ import PlugboardLoader
 /// through their pointers.
 enum Lifecycle {
     static func make(_ context: BenchContext) throws -> Comparison {
-        let library = try PluginLibrary.open(path: context.benchPlugin)
-        let screen = try ScreenInstance(
-            library: library, pluginID: "bench_screen", environment: PlugboardHost(), pluginJSON: "{}",
-            screenJSON: "{}", dataSourceJSON: nil)
-        let direct = try DirectScreen(library)
+        let (screen, direct) = try DirectScreen.withHostInstance(context)
         let (instance, calls) = (direct.instance, direct.lifecycle)
         let (willAppear, didAppear, willDisappear, didDisappear) = (calls[0], calls[1], calls[2], calls[3])
         var comparison = Comparison(

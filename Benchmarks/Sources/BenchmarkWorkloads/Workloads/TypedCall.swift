@@ -7,11 +7,7 @@ import PlugboardLoader
 /// its pointer on an instance the bench made from the factory directly.
 enum TypedCall {
     static func make(_ context: BenchContext) throws -> Comparison {
-        let library = try PluginLibrary.open(path: context.benchPlugin)
-        let screen = try ScreenInstance(
-            library: library, pluginID: "bench_screen", environment: PlugboardHost(), pluginJSON: "{}",
-            screenJSON: "{}", dataSourceJSON: nil)
-        let direct = try DirectScreen(library)
+        let (screen, direct) = try DirectScreen.withHostInstance(context)
         let layout = direct.layout
         let instance = direct.instance
         var comparison = Comparison(
@@ -50,5 +46,14 @@ struct DirectScreen {
         self.instance = instance
         self.layout = layout
         lifecycle = [willAppear, didAppear, willDisappear, didDisappear]
+    }
+
+    /// The bench screen twice: through the host's instance wrapper, and made directly.
+    static func withHostInstance(_ context: BenchContext) throws -> (ScreenInstance, DirectScreen) {
+        let library = try PluginLibrary.open(path: context.benchPlugin)
+        let screen = try ScreenInstance(
+            library: library, pluginID: "bench_screen", environment: PlugboardHost(), pluginJSON: "{}",
+            screenJSON: "{}", dataSourceJSON: nil)
+        return (screen, try DirectScreen(library))
     }
 }

@@ -16,7 +16,9 @@ enum PinHash {
         for path in libraries {  // the same digests, or the comparison means nothing
             let file = try LibraryFile.open(path)
             defer { file.close() }
-            guard cb_openssl_sha256_file(path, &hex), try file.sha256() == String(cString: hex) else {
+            guard cb_openssl_sha256_file(path, &hex),
+                try file.sha256() == String(decoding: hex.prefix(64).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            else {
                 throw BenchError("\(path): OpenSSL's digest is not the host's (or libcrypto.so.3 is missing)")
             }
         }

@@ -112,7 +112,7 @@ package class PluginInstance {
 
     /// Runs `body`, a call into this instance's plugin code named `function`, tracked. The name
     /// is made only when someone observes calls (`layout(390.0, 844.0)` costs more to format than
-    /// the call itself).
+    /// the call itself). Inlined: it is on every call into a plugin.
     @inline(__always)
     func call<Result>(_ function: @autoclosure () -> String, _ body: () -> Result) -> Result {
         PluginCallTracker.track(Self.describe(function(), descriptor.kind, descriptor.id, library.path), body)

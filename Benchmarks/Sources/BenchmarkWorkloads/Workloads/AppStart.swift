@@ -21,8 +21,8 @@ public enum AppStart {
     }
 
     static func make(_ context: BenchContext) throws -> Comparison {
-        let libraries = try loadedLibraries(context)
-        let baselineArguments = libraries + (try startInstances(context))
+        let baselineArguments = try cStartArguments(context)
+        let libraries = baselineArguments.prefix { $0 != "--create" }
         let start = context.benchBuild.appendingPathComponent("plugboard-bench-start").path
         let cStart = context.benchBuild.appendingPathComponent("plugboard-bench-c-start").path
         let folder = context.showcase.path
@@ -46,8 +46,7 @@ public enum AppStart {
     /// default: the engine in a child process) and in process, against the C program of
     /// `app-start`.
     static func makeRun(_ context: BenchContext) throws -> [Comparison] {
-        let libraries = try loadedLibraries(context)
-        let baselineArguments = libraries + (try startInstances(context))
+        let baselineArguments = try cStartArguments(context)
         let cStart = context.benchBuild.appendingPathComponent("plugboard-bench-c-start").path
         let folder = context.showcase.path
         return [("run-start", ["--in-process"], 1.3), ("supervised-run-start", [], 1.8)].map { name, mode, goal in
@@ -83,12 +82,13 @@ public enum AppStart {
             goal: .ratio(atMost: 1.2))
     }
 
-    /// The C baseline's `--create` arguments: the instances the app runs once started (its root,
-    /// bar and first screen), each with its library, id and the models the host gave it.
-    static func startInstances(_ context: BenchContext) throws -> [String] {
+    /// The C start program's arguments: the libraries the app loads, then a `--create` for each
+    /// instance it runs once started (its root, bar and first screen), with its library, id and
+    /// the models the host gave it. One start of the app tells both.
+    static func cStartArguments(_ context: BenchContext) throws -> [String] {
         let app = try PlugboardApp(folder: context.showcase, searchPath: context.searchPath)
         defer { app.shutdown() }
-        return app.pluginInstances.flatMap { instance -> [String] in
+        let creates = app.pluginInstances.flatMap { instance -> [String] in
             let models = instance.host.models
             let (kind, second): (String, InstanceModels.Kind?) =
                 switch instance.descriptor.kind {
@@ -101,11 +101,17 @@ public enum AppStart {
                 second.flatMap(models.text) ?? "{}", models.text(.dataSource) ?? "-",
             ]
         }
+        return try libraries(of: app, context) + creates
     }
 
     /// The libraries the app loads (its plugins' and the default bar's), as absolute paths.
     static func loadedLibraries(_ context: BenchContext) throws -> [String] {
         let app = try PlugboardApp(folder: context.showcase, searchPath: context.searchPath)
+        defer { app.shutdown() }
+        return try libraries(of: app, context)
+    }
+
+    private static func libraries(of app: PlugboardApp, _ context: BenchContext) throws -> [String] {
         var paths = Set(app.plugins.loaded.values.map(\.library.path))
         paths.insert(try context.searchPath.resolve(AppSettings.load(folder: context.showcase).defaultNavBarLibrary))
         return paths.sorted()

@@ -2,6 +2,8 @@
 #include "plugboard_sandbox.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/memfd.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -84,6 +86,18 @@ int pb_fork_server_has_children(void) {
 }
 
 pid_t pb_fork_server_fork(void) { return fork(); }
+
+int pb_fork_server_scratch(const char *name, int append) {
+    int descriptor = (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC);
+    if (descriptor < 0) return -1;
+    if (append && fcntl(descriptor, F_SETFL, O_APPEND) != 0) {
+        int saved = errno;
+        close(descriptor);
+        errno = saved;
+        return -1;
+    }
+    return descriptor;
+}
 
 int pb_fork_server_wait(pid_t child, int socket, int *status) {
     int descriptor = (int)syscall(SYS_pidfd_open, child, 0);

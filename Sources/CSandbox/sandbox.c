@@ -139,6 +139,51 @@ static int pb_sandbox_install(pid_t self, int network, int server) {
 
 int pb_sandbox_install_filter(pid_t self, int network) { return pb_sandbox_install(self, network, 0); }
 
+int pb_sandbox_install_forked_filter(pid_t self) {
+    const unsigned int me = (unsigned int)self;
+    const unsigned int my_group = (unsigned int)-self;
+    /* Only what the server's variant allows and a test must not: the rest the server's filter,
+     * which this process inherited and keeps, already refuses. */
+    struct sock_filter filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARCH),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PB_AUDIT_ARCH, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_NR),
+#if defined(__NR_fork)
+        PB_IF_NR(__NR_fork, 1), PB_DENY,
+        PB_IF_NR(__NR_vfork, 1), PB_DENY,
+#endif
+        PB_IF_NR(__NR_unshare, 1), PB_DENY,
+        /* clone(flags, …): a thread of this process (CLONE_THREAD) only. */
+        PB_IF_NR(__NR_clone, 4),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARG0),
+        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 1, 0),
+        PB_DENY,
+        PB_ALLOW,
+        /* kill(pid, sig): itself, its own group (0 or -self) only. */
+        PB_IF_NR(__NR_kill, 6),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARG0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, me, 3, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 2, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, my_group, 1, 0),
+        PB_DENY,
+        PB_ALLOW,
+        /* tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo: its own threads only. */
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tgkill, 3, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_sigqueueinfo, 2, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_tgsigqueueinfo, 1, 0),
+        PB_ALLOW,
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARG0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, me, 1, 0),
+        PB_DENY,
+        PB_ALLOW,
+    };
+    struct sock_fprog program = {(unsigned short)(sizeof filter / sizeof filter[0]), filter};
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
+    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0) != 0) return errno;
+    return 0;
+}
+
 int pb_sandbox_install_server_filter(int network) { return pb_sandbox_install(getpid(), network, 1); }
 
 /* Writes `text` to the file at `path` (a /proc/self map); returns 0 or errno. */
@@ -331,6 +376,12 @@ int pb_sandbox_die_with_parent(void) {
     status = pthread_create(&watcher, NULL, pb_watch_parent, NULL);
     if (status != 0) return status;
     pthread_detach(watcher);
+    return 0;
+}
+
+int pb_sandbox_die_with_forking_parent(pid_t parent) {
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) return errno;
+    if (getppid() != parent) _exit(137); /* it ended before the prctl */
     return 0;
 }
 

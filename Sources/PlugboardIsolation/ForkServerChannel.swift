@@ -87,6 +87,29 @@ package enum ForkServerProcess {
     /// `fork(2)`.
     package static func fork() -> pid_t { pb_fork_server_fork() }
 
+    /// A file in memory for a forked test to write (`pb_fork_server_scratch`); the caller owns
+    /// the descriptor.
+    package static func scratch(_ name: String, append: Bool) throws -> Int32 {
+        let descriptor = pb_fork_server_scratch(name, append ? 1 : 0)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return descriptor
+    }
+
+    /// Everything written to `descriptor`, a file, read from its start (as UTF-8, repaired).
+    package static func contents(of descriptor: Int32) -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        var offset: off_t = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+            offset += off_t(count)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Waits for `child` to end; meanwhile a "kill" record on `channel` kills it (the parent's
     /// time limit). Returns how it ended, or nil when the parent is gone (the child is killed).
     package static func wait(for child: pid_t, killedBy channel: ForkServerChannel) -> ChildProcess.Ending? {

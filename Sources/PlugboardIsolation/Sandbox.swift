@@ -68,23 +68,27 @@ package enum Sandbox {
 
     /// Completes, in a process a fork server forked, the confinement of a fresh child (`confine`
     /// with the same arguments): an IPC namespace of its own (`pb_sandbox_unshare_forked` says
-    /// why not a network one), death with its parent
-    /// (the server), Landlock's rules over the server's (layers stack: only what both allow is
-    /// allowed) and the whole filter over the server's variant. The limits it inherits. Returns
-    /// the parts that could not be applied.
-    package static func confineForked(_ grants: SandboxGrants, readable: [String] = []) -> [String] {
+    /// why not a network one), death with its parent, the server `server` (a signal, not a
+    /// thread: `pb_sandbox_die_with_forking_parent`), Landlock's rules over the server's (layers
+    /// stack: only what both allow is allowed) and, over the server's variant of the filter, the
+    /// rules that make it the whole filter (`pb_sandbox_install_forked_filter`). The limits it
+    /// inherits. Returns the parts that could not be applied.
+    package static func confineForked(_ grants: SandboxGrants, readable: [String] = [], server: pid_t) -> [String] {
         guard !isDisabled else { return [] }
         var missing: [String] = []
         let namespaces = pb_sandbox_unshare_forked()
         if namespaces != 0 {
             missing.append("namespaces of its own (\(why(namespaces))): the tests of a library share IPC objects")
         }
-        return missing + dieWithParent() + restrictFiles(grants, readable: readable, writable: [])
-            + filter(pb_sandbox_install_filter(getpid(), grants.network ? 1 : 0))
+        let death = pb_sandbox_die_with_forking_parent(server)
+        if death != 0 { missing.append("the parent watch (\(why(death))): a test can outlive its fork server") }
+        return missing + restrictFiles(grants, readable: readable, writable: [])
+            + filter(pb_sandbox_install_forked_filter(getpid()))
     }
 
-    /// True when `--no-sandbox` turned the sandbox off.
-    private static var isDisabled: Bool { ProcessInfo.processInfo.environment[disabledVariable] != nil }
+    /// True when `--no-sandbox` turned the sandbox off. Read with `getenv`: Foundation's
+    /// environment dictionary is built anew on every read, in every test process.
+    private static var isDisabled: Bool { getenv(disabledVariable) != nil }
 
     /// The resource limits, and the namespaces the constructor did not enter.
     private static func limitAndEnterNamespaces(_ grants: SandboxGrants) -> [String] {

@@ -26,6 +26,13 @@ int pb_sandbox_install_filter(pid_t self, int network);
  * so a test runs under exactly the filter of a fresh child. What is weaker is the server itself
  * while it loads the library: a constructor runs under this variant. */
 int pb_sandbox_install_server_filter(int network);
+/* In a process a fork server forked, over the server's variant it inherited: refuses exactly
+ * what that variant allows and `pb_sandbox_install_filter` does not (fork, vfork, clone without
+ * CLONE_THREAD, unshare, and signals to any process but this one), so that the two filters
+ * together answer every call as `pb_sandbox_install_filter` alone would. A few rules instead of
+ * the whole filter again: the kernel compiles each filter a process installs, and a test
+ * process installs one for every test. Returns 0 or the errno of the prctl that failed. */
+int pb_sandbox_install_forked_filter(pid_t self);
 /* Completes the namespaces of a sandboxed child: a constructor has already moved it, before
  * main, into new user and IPC namespaces (it shares no System V or POSIX IPC with the
  * supervisor; user and group ids stay the same inside); this adds a new network namespace (no
@@ -59,6 +66,11 @@ int pb_sandbox_landlock(const char *const *readable, int readable_count, const c
  * would not do: it follows the parent *thread*, and a supervisor starts engines from worker
  * threads that may end while it runs). Returns 0 or the error of pthread_create. */
 int pb_sandbox_die_with_parent(void);
+/* The same for a process a fork server forked, without a thread: the server has one thread,
+ * so PR_SET_PDEATHSIG (SIGKILL), which follows the thread that forked, follows the server.
+ * `parent` is the server's pid, taken before the fork: a process whose server has already
+ * ended ends at once. Returns 0 or the errno of the prctl. */
+int pb_sandbox_die_with_forking_parent(pid_t parent);
 
 /* A shared memory file of `size` bytes, close-on-exec, sealed so that it can never shrink or
  * grow: the flight recorder. The engine maps it too, so a plugin can reach it; sealed, it cannot
@@ -118,6 +130,10 @@ int pb_fork_server_become_subreaper(void);
 int pb_fork_server_has_children(void);
 /* fork(2). */
 pid_t pb_fork_server_fork(void);
+/* A file in memory (memfd_create, close-on-exec) for a forked test to write through the
+ * descriptor it is sent (its transcript, `append`: every write at the end, or its output): no
+ * name in any folder to make, open and remove for each test. Returns it, or -1 with errno. */
+int pb_fork_server_scratch(const char *name, int append);
 /* Waits for `child` to end and reaps it into `status` (waitpid's): meanwhile a "kill" record on
  * `socket` or the socket's end (the parent gone) kills it with SIGKILL. Returns 0, or 1 when the
  * parent is gone. */

@@ -35,20 +35,12 @@ package enum CheckChild {
     /// Runs one job in a process a fork server forked (`CheckForkServer`), which decoded the
     /// job and its seal's key; the transcript is the descriptor the parent opened. The sandbox
     /// is completed here, before the job runs.
-    static func runForked(_ job: Result<CheckJob, any Error>, seal: OutcomeSeal, transcript descriptor: Int32)
-        -> Never
-    {
+    static func runForked(
+        _ job: Result<CheckJob, any Error>, seal: OutcomeSeal, transcript descriptor: Int32, server: pid_t
+    ) -> Never {
         finish(job, transcript: ChildTranscript(descriptor: descriptor), seal: seal) {
-            Sandbox.confineForked(SandboxGrants(), readable: [$0])
+            Sandbox.confineForked(SandboxGrants(), readable: [$0], server: server)
         }
-    }
-
-    /// A fork server's job message: the seal's key (hex), a newline and the job (JSON).
-    static func decodeForked(_ message: ArraySlice<UInt8>) -> (seal: OutcomeSeal, job: Result<CheckJob, any Error>)? {
-        guard let newline = message.firstIndex(of: UInt8(ascii: "\n")),
-            let seal = OutcomeSeal(hex: String(decoding: message[..<newline], as: UTF8.self))
-        else { return nil }
-        return (seal, Result { try JSONDecoder().decode(CheckJob.self, from: Data(message[(newline + 1)...])) })
     }
 
     /// Confines the process (`confine` gets the library's folder and returns the sandbox's
@@ -61,7 +53,7 @@ package enum CheckChild {
         let outcome: ChildOutcome
         do {
             let job = try job.get()
-            let folder = URL(fileURLWithPath: job.subject.library).deletingLastPathComponent().path
+            let folder = job.subject.libraryFolder
             for part in confine(folder) {
                 FileHandle.standardError.write(Data((CheckRunner.gapPrefix + part + "\n").utf8))
             }

@@ -65,6 +65,8 @@ package enum CheckForkServer {
     /// Runs each job `channel` brings in a process forked for it, and makes a copy of this server
     /// on a `clone` record's socket, until the parent closes the channel.
     private static func serveJobs(_ channel: ForkServerChannel, nothing: Int32) -> Never {
+        let server = getpid()
+        var jobs = ForkedJob.Decoder()
         while let record = channel.receive() {
             if record.bytes == Array("clone".utf8), record.descriptors.count == 1 {
                 clone(on: record.descriptors[0], channel, nothing: nothing)
@@ -75,8 +77,9 @@ package enum CheckForkServer {
                 continue  // a `kill` that came after its process ended
             }
             let (transcript, output) = (record.descriptors[0], record.descriptors[1])
-            // Decoded here, not in the copy: the next copies find the runtime's caches filled.
-            let job = CheckChild.decodeForked(record.bytes.dropFirst(4))
+            // Decoded here, not in the copy: the next copies find the runtime's caches filled,
+            // and the subject decoded when it is the last job's.
+            let job = jobs.decode(record.bytes.dropFirst(4))
             let child = ForkServerProcess.fork()
             if child == 0 {
                 dup2(nothing, STDIN_FILENO)  // and the socket is no longer the test's
@@ -87,7 +90,7 @@ package enum CheckForkServer {
                     FileHandle.standardError.write(Data("plugboard check: no outcome key in the job\n".utf8))
                     _exit(3)
                 }
-                CheckChild.runForked(job.job, seal: job.seal, transcript: transcript)
+                CheckChild.runForked(job.job, seal: job.seal, transcript: transcript, server: server)
             }
             record.descriptors.forEach { close($0) }
             guard child > 0 else {
@@ -127,7 +130,9 @@ package enum CheckForkServer {
         let job = CheckJob(
             test: CheckChild.discoverTest, subject: CheckSubject(group: "", library: library), seed: 0, strictness: 5,
             repetition: 0)
-        let decoded = (try? JSONEncoder().encode(job)).flatMap { try? JSONDecoder().decode(CheckJob.self, from: $0) }
+        var jobs = ForkedJob.Decoder()
+        let message = (try? ForkedJob.Encoder(job.subject))?.message(job, seal: OutcomeSeal())
+        let decoded = message.flatMap { try? jobs.decode($0.dropFirst(4))?.job.get() }
         _ = Catalogue.test(decoded?.test ?? "")
         _ = try? JSONEncoder().encode(ChildOutcome(status: .passed))
         _ = OutcomeSeal().seal("{}")

@@ -124,10 +124,10 @@ final class ForkServerConnection: @unchecked Sendable {  // used by one worker a
         case lost(String)
     }
 
-    /// Runs `job` (its seal key is `seal`) in a process forked for it, which writes `transcript`
-    /// and `output` (descriptors the server receives); at most `timeout` seconds.
-    func run(_ job: Data, seal: OutcomeSeal, transcript: Int32, output: Int32, timeout: Double) -> Run {
-        let message = Array("job \(seal.hex)\n".utf8) + job
+    /// Runs the job of `message` (`ForkedJob.Encoder`'s) in a process forked for it, which
+    /// writes `transcript` and `output` (descriptors the server receives); at most `timeout`
+    /// seconds.
+    func run(_ message: [UInt8], transcript: Int32, output: Int32, timeout: Double) -> Run {
         let sent = channel.send(message, descriptors: [transcript, output])
         if sent == EMSGSIZE { return .tooLarge }
         guard sent == 0 else { return .lost("the fork server no longer answers (errno \(sent))") }

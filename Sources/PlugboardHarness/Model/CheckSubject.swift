@@ -24,6 +24,13 @@ package struct CheckSubject: Sendable, Codable, Equatable {
     }
 
     package var isLibrary: Bool { plugin == nil }
+
+    /// The folder of `library` (an absolute path), which a test process may read: cut at the
+    /// last slash rather than through `URL`, whose parsing a test process would pay for.
+    package var libraryFolder: String {
+        guard let slash = library.lastIndex(of: "/") else { return "." }
+        return slash == library.startIndex ? "/" : String(library[..<slash])
+    }
 }
 
 /// One plugin of a library and the models it is checked with.

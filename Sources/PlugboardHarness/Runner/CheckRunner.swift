@@ -12,8 +12,9 @@ import Synchronization
 /// A test's process is forked from its library's fork server (`CheckForkServer`, this
 /// executable with the hidden `__check-child --serve LIBRARY`), which has loaded the library
 /// once; where that is unsafe or impossible — or `forkServer` is off — it is a fresh child
-/// (`__check-child JOB TRANSCRIPT`). Both end the same way: a transcript file and an output
-/// file the parent reads once the process is gone.
+/// (`__check-child JOB TRANSCRIPT`). Both end the same way: a transcript and an output the
+/// parent reads once the process is gone (files in the workspace for a fresh child, files in
+/// memory for a forked one).
 ///
 /// The tests of a subject run `options.workers` at a time, each worker with a fork server of
 /// its own (a server runs one test at a time); the results keep the catalogue's order.
@@ -185,7 +186,8 @@ package final class CheckRunner: @unchecked Sendable {
         let job = CheckJob(
             test: CheckChild.discoverTest, subject: CheckSubject(group: Self.fileName(library), library: library),
             seed: options.seed, strictness: options.strictness, repetition: 0)
-        let result = execute(job, isRandom: false, worker: workers[0])
+        let subject = options.inProcess ? nil : try? ForkedJob.Encoder(job.subject)
+        let result = execute(job, subject: subject, isRandom: false, worker: workers[0])
         guard result.status == .passed, let text = result.message,
             let plugins = try? JSONDecoder().decode([DiscoveredPlugin].self, from: Data(text.utf8))
         else {
@@ -212,6 +214,7 @@ package final class CheckRunner: @unchecked Sendable {
         if !options.inProcess, planned.contains(where: { !$0.test.needsApp || subject.app != nil }) {
             _ = server(for: subject.library, worker: workers[0])
         }
+        let encoded = options.inProcess ? nil : try? ForkedJob.Encoder(subject)
         let results = Mutex([CheckResult?](repeating: nil, count: planned.count))
         let next = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: min(workers.count, planned.count)) { number in
@@ -226,7 +229,7 @@ package final class CheckRunner: @unchecked Sendable {
                     let job = CheckJob(
                         test: test.id, subject: subject, seed: seed, strictness: options.strictness,
                         repetition: repetition)
-                    result = execute(job, isRandom: test.isRandom, worker: workers[number])
+                    result = execute(job, subject: encoded, isRandom: test.isRandom, worker: workers[number])
                 }
                 result.repetition = repetition
                 results.withLock { $0[index] = result }
@@ -238,14 +241,25 @@ package final class CheckRunner: @unchecked Sendable {
     }
 
     /// Runs one job in a child (or here, with `inProcess`) and reads how it ended, timed.
-    private func execute(_ job: CheckJob, isRandom: Bool, worker: Worker) -> CheckResult {
+    /// `subject` is the job's subject encoded for a fork server (nil: it could not be encoded).
+    private func execute(_ job: CheckJob, subject: ForkedJob.Encoder?, isRandom: Bool, worker: Worker) -> CheckResult {
         let started = Date()
-        var result = outcome(of: job, isRandom: isRandom, worker: worker)
+        var result = outcome(of: job, subject: subject, isRandom: isRandom, worker: worker)
         result.seconds = Date().timeIntervalSince(started)
         return result
     }
 
-    private func outcome(of job: CheckJob, isRandom: Bool, worker: Worker) -> CheckResult {
+    /// How a child's run of a job ended, with what it wrote.
+    private struct ChildRun {
+        var ending: ChildProcess.Ending
+        var transcript: String
+        /// Its output lines, after those of the fork server's load when it was forked.
+        var output: [Substring]
+    }
+
+    private func outcome(of job: CheckJob, subject: ForkedJob.Encoder?, isRandom: Bool, worker: Worker)
+        -> CheckResult
+    {
         var result = CheckResult(
             group: job.subject.group, library: job.subject.library, test: job.test, status: .failed, seed: job.seed)
         if options.inProcess {
@@ -254,42 +268,20 @@ package final class CheckRunner: @unchecked Sendable {
             result.message = outcome.message
             return result
         }
-        worker.jobNumber += 1
-        let base = workspace.appendingPathComponent("job-\(worker.number)-\(worker.jobNumber)")
-        let jobPath = base.path + ".json"
-        let transcriptPath = base.path + ".transcript"
-        let outputPath = base.path + ".output"
-        defer { [jobPath, transcriptPath, outputPath].forEach { try? FileManager.default.removeItem(atPath: $0) } }
-        let ending: ChildProcess.Ending
         let seal = OutcomeSeal()
-        var lines: [Substring] = []
+        let run: ChildRun
         do {
-            let encoded = try JSONEncoder().encode(job)
-            if let forked = try forked(
-                encoded, library: job.subject.library, seal: seal, transcriptPath: transcriptPath,
-                outputPath: outputPath, worker: worker)
-            {
-                ending = forked
-                lines = worker.forkServer?.loadingOutput ?? []  // the server that ran it
+            if let subject, let forked = try forked(subject.message(job, seal: seal), job: job, worker: worker) {
+                run = forked
             } else {
-                try encoded.write(to: URL(fileURLWithPath: jobPath))
-                let child = try ChildProcess(
-                    executable: executable, arguments: ["__check-child", jobPath, transcriptPath], input: .pipe,
-                    output: .file(outputPath), error: .withOutput)
-                if let input = child.input {
-                    let line = Array((seal.hex + "\n").utf8)
-                    _ = line.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }  // 65 bytes: one write
-                }
-                child.closeInput()
-                ending = child.finish(within: options.timeout)
+                run = try fresh(job, seal: seal, worker: worker)
             }
         } catch {
             result.message = "the harness could not start a child: \(error)"
             return result
         }
-        let transcript = ParsedTranscript(
-            (try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? "", seal: seal)
-        lines += ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").split(separator: "\n")
+        let transcript = ParsedTranscript(run.transcript, seal: seal)
+        var lines = run.output
         let gaps = lines.filter { $0.hasPrefix(Self.gapPrefix) }.map(String.init)
         if !gaps.isEmpty { reports.withLock { $0.gaps.formUnion(gaps) } }
         lines.removeAll { $0.hasPrefix(Self.gapPrefix) }
@@ -297,7 +289,7 @@ package final class CheckRunner: @unchecked Sendable {
         result.callInFlight = transcript.openCalls.last
         result.log = transcript.log.suffix(5) + output
         let during = result.callInFlight.map { " during \($0)" } ?? ""
-        switch (ending, transcript.outcome) {
+        switch (run.ending, transcript.outcome) {
         case (.timedOut, _):
             result.status = .timedOut
             result.message = "no result within \(Self.seconds(options.timeout))\(during); the child was killed"
@@ -320,21 +312,47 @@ package final class CheckRunner: @unchecked Sendable {
         return result
     }
 
+    /// Runs `job` in a fresh child (`__check-child JOB TRANSCRIPT`), which reads the job and
+    /// writes the transcript through files in the workspace.
+    private func fresh(_ job: CheckJob, seal: OutcomeSeal, worker: Worker) throws -> ChildRun {
+        worker.jobNumber += 1
+        let base = workspace.appendingPathComponent("job-\(worker.number)-\(worker.jobNumber)").path
+        let (jobPath, transcriptPath, outputPath) = (base + ".json", base + ".transcript", base + ".output")
+        defer { for path in [jobPath, transcriptPath, outputPath] { unlink(path) } }
+        try JSONEncoder().encode(job).write(to: URL(fileURLWithPath: jobPath))
+        let child = try ChildProcess(
+            executable: executable, arguments: ["__check-child", jobPath, transcriptPath], input: .pipe,
+            output: .file(outputPath), error: .withOutput)
+        if let input = child.input {
+            let line = Array((seal.hex + "\n").utf8)
+            _ = line.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }  // 65 bytes: one write
+        }
+        child.closeInput()
+        let ending = child.finish(within: options.timeout)
+        return ChildRun(
+            ending: ending, transcript: (try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? "",
+            output: ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").split(separator: "\n"))
+    }
+
     // MARK: fork servers
 
-    /// Runs `job` in a process forked from `worker`'s server of its library and returns how it
-    /// ended; nil when it must run in a fresh child (no server for the library, or the job is
-    /// too large for one message). A server that dies is not asked again: the fallback is noted.
-    private func forked(
-        _ job: Data, library: String, seal: OutcomeSeal, transcriptPath: String, outputPath: String, worker: Worker
-    ) throws -> ChildProcess.Ending? {
+    /// Runs `job` (`message` is its record) in a process forked from `worker`'s server of its
+    /// library, which writes its transcript and output to files in memory; nil when it must run
+    /// in a fresh child (no server for the library, or the job is too large for one record). A
+    /// server that dies is not asked again: the fallback is noted.
+    private func forked(_ message: [UInt8], job: CheckJob, worker: Worker) throws -> ChildRun? {
+        let library = job.subject.library
         guard let server = server(for: library, worker: worker) else { return nil }
-        let transcript = try Self.create(transcriptPath, O_APPEND)
+        let transcript = try ForkServerProcess.scratch("transcript", append: true)
         defer { close(transcript) }
-        let output = try Self.create(outputPath, O_TRUNC)
+        let output = try ForkServerProcess.scratch("output", append: false)
         defer { close(output) }
-        switch server.run(job, seal: seal, transcript: transcript, output: output, timeout: options.timeout) {
-        case .ended(let ending): return ending
+        switch server.run(message, transcript: transcript, output: output, timeout: options.timeout) {
+        case .ended(let ending):
+            let printed = ForkServerProcess.contents(of: output).split(separator: "\n")
+            return ChildRun(
+                ending: ending, transcript: ForkServerProcess.contents(of: transcript),
+                output: server.loadingOutput + printed)
         case .tooLarge: return nil
         case .lost(let reason):
             worker.forkServer = nil
@@ -389,13 +407,6 @@ package final class CheckRunner: @unchecked Sendable {
             guard !reports.fallbacks.contains(where: { $0.hasPrefix(prefix) }) else { return }
             reports.fallbacks.append(prefix + "each test in a fresh process (no fork server: \(reason))")
         }
-    }
-
-    /// A file for a test's process to write, opened here (`flags`: append or truncate).
-    private static func create(_ path: String, _ flags: Int32) throws -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o600)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        return descriptor
     }
 
     static func seconds(_ value: Double) -> String {

@@ -35,7 +35,9 @@ enum ForkedJob {
             guard let lineEnd = rest.firstIndex(of: newline) else {
                 return (seal, .failure(CheckFailure("the job has no subject")))
             }
-            let fields = rest[..<lineEnd].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+            let fields = rest[..<lineEnd].split(separator: UInt8(ascii: " ")).map {
+                String(decoding: $0, as: UTF8.self)
+            }
             guard fields.count == 4, let seed = UInt64(fields[1]), let strictness = Int(fields[2]),
                 let repetition = Int(fields[3])
             else { return (seal, .failure(CheckFailure("the job's line is not TEST SEED STRICTNESS REPETITION"))) }

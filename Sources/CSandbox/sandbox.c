@@ -212,19 +212,19 @@ static int pb_enter_user_namespace(uid_t uid, gid_t gid);
 
 static void pb_sandbox_enter_early_namespaces(int argc, char **argv);
 
-/* The fork server of `plugboard check` (`__check-child --serve LIBRARY`), written in Swift
- * (PlugboardHarness's `CheckForkServer`) and linked only where the harness is. It runs here,
+/* The fork servers of `plugboard check` (`__check-child --serve`), written in Swift
+ * (PlugboardHarness's `CheckForkServer`) and linked only where the harness is. They run here,
  * before main, because by main the Swift runtime has started threads and a process with
  * threads must not fork. It never returns: the processes it forks run their test and end there. */
-extern void pb_check_fork_server(const char *library) __attribute__((weak));
+extern void pb_check_fork_server(void) __attribute__((weak));
 
 __attribute__((constructor)) static void pb_sandbox_enter_namespaces(int argc, char **argv, char **envp) {
     (void)envp;
     if (argc < 2 || (strcmp(argv[1], "__engine") != 0 && strcmp(argv[1], "__check-child") != 0)) return;
     if (getenv("PLUGBOARD_NO_SANDBOX") == NULL) pb_sandbox_enter_early_namespaces(argc, argv);
-    if (argc >= 4 && strcmp(argv[1], "__check-child") == 0 && strcmp(argv[2], "--serve") == 0 &&
+    if (argc == 3 && strcmp(argv[1], "__check-child") == 0 && strcmp(argv[2], "--serve") == 0 &&
         pb_check_fork_server != NULL)
-        pb_check_fork_server(argv[3]);
+        pb_check_fork_server();
 }
 
 static void pb_sandbox_enter_early_namespaces(int argc, char **argv) {

@@ -198,25 +198,25 @@ struct Check: ParsableCommand {
 }
 
 /// `plugboard __check-child JOB TRANSCRIPT`: runs one test of `plugboard check` (hidden).
-/// `plugboard __check-child --serve LIBRARY`: a fork server for the tests of one library; the
+/// `plugboard __check-child --serve`: the fork servers of the tests (`CheckForkServer`); the
 /// same subcommand, so that the sandbox's constructor moves it into its namespaces before main
 /// as it moves every check child.
 struct CheckChildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "__check-child", abstract: "Runs one test of plugboard check (internal).", shouldDisplay: false)
 
-    @Option var serve: String?
+    @Flag var serve = false
     @Argument var job: String?
     @Argument var transcript: String?
 
     func validate() throws {
-        guard serve != nil || (job != nil && transcript != nil) else {
-            throw ValidationError("give JOB TRANSCRIPT, or --serve LIBRARY")
+        guard serve || (job != nil && transcript != nil) else {
+            throw ValidationError("give JOB TRANSCRIPT, or --serve")
         }
     }
 
     func run() throws {
-        if serve != nil { CheckForkServer.notStarted() }
+        if serve { CheckForkServer.notStarted() }
         guard let job, let transcript else { return }
         CheckChild.main(jobPath: job, transcriptPath: transcript)
     }

@@ -81,6 +81,12 @@ package enum ForkServerProcess {
     /// constructor started, then left by a double fork, is still seen as a child).
     package static func becomeSubreaper() -> Int32 { pb_fork_server_become_subreaper() }
 
+    /// Reaps the processes this one started that have ended, without waiting.
+    package static func reapEnded() {
+        var status: Int32 = 0
+        while waitpid(-1, &status, WNOHANG) > 0 {}
+    }
+
     /// True when a process this one started still runs.
     package static var hasChildren: Bool { pb_fork_server_has_children() != 0 }
 

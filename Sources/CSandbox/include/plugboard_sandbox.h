@@ -18,13 +18,13 @@
  * as the kernel requires of an unprivileged filter.
  * Returns 0, or the errno of the prctl that failed (EINVAL: the kernel has no seccomp). */
 int pb_sandbox_install_filter(pid_t self, int network);
-/* The variant of the filter a fork server installs (`plugboard __check-child --serve`): the
- * same, except that processes may be made (fork, vfork, clone without CLONE_THREAD), may leave
- * namespaces (unshare: each forked process enters an IPC namespace of its own) and
- * signals may be sent to any process — the server kills the test processes it forks. Every process it
- * forks installs `pb_sandbox_install_filter` over it (filters stack: the stricter answer wins),
- * so a test runs under exactly the filter of a fresh child. What is weaker is the server itself
- * while it loads the library: a constructor runs under this variant. */
+/* The variant of the filter a library's fork server installs (`plugboard check`): the same,
+ * except that processes may be made (fork, vfork, clone without CLONE_THREAD), may leave
+ * namespaces (unshare: each forked process enters an IPC namespace of its own) and signals may
+ * be sent to any process — the server kills the test processes it forks. Every process it
+ * forks installs `pb_sandbox_install_forked_filter` over it (filters stack: the stricter answer
+ * wins), so a test runs under exactly the filter of a fresh child. What is weaker is the server
+ * itself while it loads the library: a constructor runs under this variant. */
 int pb_sandbox_install_server_filter(int network);
 /* In a process a fork server forked, over the server's variant it inherited: refuses exactly
  * what that variant allows and `pb_sandbox_install_filter` does not (fork, vfork, clone without

@@ -3,60 +3,99 @@ import PlugboardCore
 import PlugboardIsolation
 import PlugboardLoader
 
-/// A fork server of `plugboard check` (`plugboard __check-child --serve LIBRARY`, one per
-/// library): it pays once for what a fresh child pays for every test — starting this executable,
-/// mapping the Swift runtime, loading the library — and then forks a process for each test.
-/// A forked process is a copy-on-write copy: it cannot see what another test did, and a crash,
-/// an `exit()` or a hang ends only it.
+/// The fork servers of `plugboard check`. One process, `plugboard __check-child --serve`, pays
+/// once for what a fresh child pays for every test — starting this executable and mapping the
+/// Swift runtime — and then forks a server for each library the parent names (`library PATH`);
+/// each library's server loads its library once, fills the runtime's caches and forks a
+/// process for each test. A forked process is a copy-on-write copy: it cannot see what another test
+/// did, and a crash, an `exit()` or a hang ends only it.
 ///
 /// Forking is only safe from a process with one thread (the copy has only the thread that
 /// forked; a lock another thread held stays locked for ever, and Dispatch refuses to run in
-/// it). By `main` the Swift runtime has started Dispatch's threads, so the server runs before
+/// it). By `main` the Swift runtime has started Dispatch's threads, so the process runs before
 /// `main`, from the sandbox's constructor (`pb_check_fork_server`), and so does each process it
-/// forks: it runs its job there and ends, never reaching `main` (no catalogue test needs
-/// Dispatch's main queue; a test's "main thread" is the one that made its host). The server
-/// refuses —
-/// and the parent runs that library's tests in fresh processes — when the library's constructors
-/// started a thread, or a process (which could read the server's socket and its jobs' keys).
-/// It checks and maps the library (`PluginLibrary.premap`) without calling the entry's `init`:
-/// that runs in each test, as in a fresh child.
+/// forks: a test runs its job there and ends, never reaching `main` (no catalogue test needs
+/// Dispatch's main queue; a test's "main thread" is the one that made its host).
+/// A library's server refuses — and the parent runs that library's tests in fresh processes —
+/// when the library's constructors started a thread, or a process (which could read the
+/// server's socket and its jobs' keys). It checks and maps the library
+/// (`PluginLibrary.premap`) without calling the entry's `init`: that runs in each test, as in a
+/// fresh child. The first process loads no library and runs no plugin code; it is confined only
+/// by the namespaces every check child enters, and each library's server confines itself.
 ///
-/// The messages (records on the socket that is its standard input, `ForkServerChannel`):
-/// to the parent `gap TEXT` (a part of the sandbox the kernel refused), then `ready` or
-/// `unsafe REASON`; then for each job `exited N` or `signaled N`, and for each clone `cloned PID`.
-/// From the parent `job KEY\nJSON` with the transcript and output descriptors attached, `kill`
-/// (the test's time is up), and `clone` with a socket attached (a copy of the server for another
-/// worker).
+/// The messages (records on the socket that is each process's standard input,
+/// `ForkServerChannel`): the first process says `ready` or `unsafe REASON`, then answers each
+/// `library PATH` (with the new server's socket and output file attached) with `forked PID`.
+/// A library's server says `gap TEXT` (a part of the sandbox the kernel refused), then `ready`
+/// or `unsafe REASON`; then for each job `exited N` or `signaled N`, and for each clone
+/// `cloned PID`. From the parent `job …` (`ForkedJob`) with the transcript and output
+/// descriptors attached, `kill` (the test's time is up), and `clone` with a socket attached (a
+/// copy of the server for another worker).
 package enum CheckForkServer {
-    /// Loads `library` and serves jobs until the parent closes the socket, then ends the process.
-    static func serve(library: String) -> Never {
+    /// Serves `library PATH` records until the parent closes the socket, then ends the process.
+    static func serve() -> Never {
         let channel = ForkServerChannel(descriptor: STDIN_FILENO)
-        // Opened before Landlock: a test process's standard input.
+        // Opened before any Landlock: a test process's standard input.
         let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        func refuse(_ reason: String) -> Never {
-            channel.send("unsafe " + reason)
-            _exit(0)
-        }
         let threads = ForkServerProcess.threadCount
-        guard threads == 1 else { refuse("the harness had \(threads) threads before it loaded the library") }
-        let reaper = ForkServerProcess.becomeSubreaper()
-        guard reaper == 0 else { refuse("it cannot watch the processes a constructor starts (errno \(reaper))") }
+        guard threads == 1 else { refuse("the harness had \(threads) threads before it loaded a library", channel) }
         let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)  // the warm-up's transcript
-        let folder = URL(fileURLWithPath: library).deletingLastPathComponent().path
+        // No warm-up here: a Mutex of the Synchronization module keeps its thread's id in a
+        // per-module cache (SwiftShims' `_swift_stdlib_gettid`) that a forked copy inherits, and
+        // a lock taken with this process's id broke the Mutex of a test two forks below (a
+        // "Call to unlock Mutex on a thread which hasn't acquired the lock" in every instance
+        // test). Each library's server warms up, as the servers did when each was started.
+        channel.send("ready")
+        while let record = channel.receive() {
+            ForkServerProcess.reapEnded()  // the servers of libraries already checked
+            guard record.bytes.starts(with: Array("library ".utf8)), record.descriptors.count == 2 else {
+                record.descriptors.forEach { close($0) }
+                continue
+            }
+            let library = String(decoding: record.bytes.dropFirst(8), as: UTF8.self)
+            let server = ForkServerProcess.fork()
+            if server == 0 {
+                dup2(record.descriptors[0], STDIN_FILENO)
+                dup2(record.descriptors[1], STDOUT_FILENO)
+                dup2(record.descriptors[1], STDERR_FILENO)
+                record.descriptors.forEach { close($0) }
+                serve(library: library, nothing: nothing, sink: sink)
+            }
+            record.descriptors.forEach { close($0) }
+            channel.send(server > 0 ? "forked \(server)" : "unforked errno \(errno)")
+        }
+        _exit(0)
+    }
+
+    /// Says why this process cannot serve, and ends it.
+    private static func refuse(_ reason: String, _ channel: ForkServerChannel) -> Never {
+        channel.send("unsafe " + reason)
+        _exit(0)
+    }
+
+    /// A library's server (forked, its socket now its standard input): confines itself, loads
+    /// `library` and serves jobs until the parent closes the socket, then ends the process.
+    private static func serve(library: String, nothing: Int32, sink: Int32) -> Never {
+        let channel = ForkServerChannel(descriptor: STDIN_FILENO)
+        let reaper = ForkServerProcess.becomeSubreaper()
+        guard reaper == 0 else {
+            refuse("it cannot watch the processes a constructor starts (errno \(reaper))", channel)
+        }
+        let folder = CheckSubject.folder(of: library)
         for gap in Sandbox.confineServer(SandboxGrants(), readable: [folder]) {
             channel.send("gap " + CheckRunner.gapPrefix + gap)
         }
         // Checked and mapped as the host's loader does, so that no test process reads the ELF
         // headers again; a library the loader refuses is only mapped, and each test refuses it.
         if (try? PluginLibrary.premap(path: library)) == nil, dlopen(library, RTLD_NOW | RTLD_LOCAL) == nil {
-            refuse("dlopen failed: \(dlerror().map { String(cString: $0) } ?? "unknown error")")
+            refuse("dlopen failed: \(dlerror().map { String(cString: $0) } ?? "unknown error")", channel)
         }
         let started = ForkServerProcess.threadCount - 1
-        guard started == 0 else { refuse("a constructor of the library started \(started) thread(s)") }
-        guard !ForkServerProcess.hasChildren else { refuse("a constructor of the library started a process") }
+        guard started == 0 else { refuse("a constructor of the library started \(started) thread(s)", channel) }
+        guard !ForkServerProcess.hasChildren else { refuse("a constructor of the library started a process", channel) }
         // After the library's load: loading an image makes the runtime search again for every
         // conformance it had found missing.
-        warmUp(library: library, sink: sink)
+        warmUp(sink: sink)
         close(sink)
         channel.send("ready")
         serveJobs(channel, nothing: nothing)
@@ -126,10 +165,10 @@ package enum CheckForkServer {
     /// Does once, here, what every test process does first, so that each copy finds it done:
     /// the Swift runtime fills its metadata and conformance caches on first use, per process,
     /// and that costs a forked process more than many a test.
-    private static func warmUp(library: String, sink: Int32) {
+    private static func warmUp(sink: Int32) {
         let job = CheckJob(
-            test: CheckChild.discoverTest, subject: CheckSubject(group: "", library: library), seed: 0, strictness: 5,
-            repetition: 0)
+            test: CheckChild.discoverTest, subject: CheckSubject(group: "", library: "/warm-up.so"), seed: 0,
+            strictness: 5, repetition: 0)
         var jobs = ForkedJob.Decoder()
         let message = (try? ForkedJob.Encoder(job.subject))?.message(job, seal: OutcomeSeal())
         let decoded = message.flatMap { try? jobs.decode($0.dropFirst(4))?.job.get() }
@@ -162,14 +201,13 @@ package enum CheckForkServer {
 
     /// `__check-child --serve` reached `main`: the executable has no constructor that serves.
     package static func notStarted() -> Never {
-        ForkServerChannel(descriptor: STDIN_FILENO).send("unsafe the fork server did not start before main")
-        _exit(0)
+        refuse("the fork server did not start before main", ForkServerChannel(descriptor: STDIN_FILENO))
     }
 }
 
-/// The sandbox's constructor calls this in `plugboard __check-child --serve LIBRARY`, before main;
-/// it never returns.
+/// The sandbox's constructor calls this in `plugboard __check-child --serve`, before main; it
+/// never returns.
 @_cdecl("pb_check_fork_server")
-package func checkForkServer(_ library: UnsafePointer<CChar>) {
-    CheckForkServer.serve(library: String(cString: library))
+package func checkForkServer() {
+    CheckForkServer.serve()
 }

@@ -1,9 +1,10 @@
 import Foundation
 import PlugboardIsolation
 
-/// The parent's side of a fork server (`CheckForkServer`): starts it for one library, sends it
-/// each job with the files its process writes, and owns the time limit — when it passes, the
-/// server is asked to kill the test's process, as the parent kills a fresh child.
+/// The parent's side of a library's fork server (`CheckForkServer`): has it forked for one
+/// library, sends it each job with the files its process writes, and owns the time limit —
+/// when it passes, the server is asked to kill the test's process, as the parent kills a fresh
+/// child.
 final class ForkServerConnection: @unchecked Sendable {  // used by one worker at a time
     let library: String
     /// What the server could not apply of the sandbox (`CheckRunner.gapPrefix` lines).
@@ -11,64 +12,30 @@ final class ForkServerConnection: @unchecked Sendable {  // used by one worker a
     /// What the server printed while it loaded the library (a constructor's output): a fresh
     /// child's output starts with it, so each test's output does too.
     let loadingOutput: [Substring]
-    private let process: ServerProcess
+    /// The server's process, forked by the first fork server or by another library server (a
+    /// copy, `clone`): this process can kill it but not wait for it.
+    private let pid: pid_t
     private let channel: ForkServerChannel
-
-    /// The server's process: started by this process, or a copy another server forked
-    /// (`clone`), which this process can kill but not wait for.
-    private enum ServerProcess {
-        case started(ChildProcess)
-        case copy(pid_t)
-
-        func kill() {
-            switch self {
-            case .started(let process): process.kill()
-            case .copy(let pid): _ = Foundation.kill(pid, SIGKILL)
-            }
-        }
-
-        /// How it ended, for a message.
-        func ending(within timeout: Double) -> String {
-            switch self {
-            case .started(let process): "\(process.finish(within: timeout))"
-            case .copy(let pid): "process \(pid), a copy of another server"
-            }
-        }
-    }
 
     /// Why a library's tests run in fresh processes instead.
     struct Refusal: Error { var reason: String }
 
-    /// Starts a server for `library` and waits (at most `timeout` seconds) until it has loaded
-    /// it; it refuses when forking would be unsafe, or dies when a constructor crashes or exits.
-    init(library: String, executable: String, outputPath: String, timeout: Double) throws(Refusal) {
+    /// Has `starter` fork a server for `library` and waits (at most `timeout` seconds) until it
+    /// has loaded it; it refuses when forking would be unsafe, or dies when a constructor
+    /// crashes or exits. Its output (a constructor's) goes to `outputPath`.
+    init(library: String, starter: ForkServerStarter, outputPath: String, timeout: Double) throws(Refusal) {
         self.library = library
-        do {
-            let ends = try ForkServerChannel.pair()
-            defer { ends.server.close() }  // the server has its own copy
-            do {
-                process = .started(
-                    try ChildProcess(
-                        executable: executable, arguments: ["__check-child", "--serve", library],
-                        input: .descriptor(ends.server.descriptor), output: .file(outputPath), error: .withOutput))
-            } catch {
-                ends.parent.close()
-                throw error
-            }
-            channel = ends.parent
-        } catch {
-            throw Refusal(reason: "the fork server could not start: \(error)")
-        }
+        (pid, channel) = try starter.server(for: library, outputPath: outputPath, timeout: timeout)
         var gaps: [String] = []
         while true {
             guard channel.isReadable(within: timeout) else {
                 channel.close()
+                _ = kill(pid, SIGKILL)
                 throw Refusal(reason: "the fork server loaded nothing within \(CheckRunner.seconds(timeout))")
             }
             guard let reply = channel.receive()?.text else {
                 channel.close()
-                throw Refusal(
-                    reason: "the fork server ended while it loaded the library (\(process.ending(within: timeout)))")
+                throw Refusal(reason: "the fork server (process \(pid)) ended while it loaded the library")
             }
             if reply.hasPrefix("gap ") {
                 gaps.append(String(reply.dropFirst(4)))
@@ -88,7 +55,7 @@ final class ForkServerConnection: @unchecked Sendable {  // used by one worker a
         library = server.library
         gaps = server.gaps
         loadingOutput = server.loadingOutput
-        process = .copy(pid)
+        self.pid = pid
         self.channel = channel
     }
 
@@ -112,7 +79,7 @@ final class ForkServerConnection: @unchecked Sendable {  // used by one worker a
         return ForkServerConnection(copyOf: self, pid: pid, channel: ends.parent)
     }
 
-    /// Closing the socket ends the server (and the ChildProcess reaps one this process started).
+    /// Closing the socket ends the server.
     deinit { channel.close() }
 
     /// How running one job ended.
@@ -135,16 +102,16 @@ final class ForkServerConnection: @unchecked Sendable {  // used by one worker a
             channel.send("kill")
             // The server answers at once: its process is killed and reaped.
             guard channel.isReadable(within: max(timeout, 5)), ending(of: channel.receive()) != nil else {
-                process.kill()
+                _ = kill(pid, SIGKILL)
                 return .lost("the fork server did not kill a test that ran out of time")
             }
             return .ended(.timedOut(seconds: timeout))
         }
         guard let reply = channel.receive() else {
-            return .lost("the fork server ended (\(process.ending(within: timeout)))")
+            return .lost("the fork server (process \(pid)) ended")
         }
         guard let ending = ending(of: reply) else {
-            process.kill()
+            _ = kill(pid, SIGKILL)
             return .lost("the fork server answered '\(reply.text)'")
         }
         return .ended(ending)

@@ -25,11 +25,14 @@ package struct CheckSubject: Sendable, Codable, Equatable {
 
     package var isLibrary: Bool { plugin == nil }
 
-    /// The folder of `library` (an absolute path), which a test process may read: cut at the
-    /// last slash rather than through `URL`, whose parsing a test process would pay for.
-    package var libraryFolder: String {
-        guard let slash = library.lastIndex(of: "/") else { return "." }
-        return slash == library.startIndex ? "/" : String(library[..<slash])
+    /// The folder of `library`, which a test process may read.
+    package var libraryFolder: String { Self.folder(of: library) }
+
+    /// The folder of the file at `path` (absolute): cut at the last slash rather than through
+    /// `URL`, whose parsing a test process would pay for.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }
 

@@ -9,9 +9,9 @@ import Synchronization
 /// selected test of the catalogue in its own child process and turns each ending into a result.
 /// No plugin code runs in this process unless `inProcess` is set.
 ///
-/// A test's process is forked from its library's fork server (`CheckForkServer`, this
-/// executable with the hidden `__check-child --serve LIBRARY`), which has loaded the library
-/// once; where that is unsafe or impossible — or `forkServer` is off — it is a fresh child
+/// A test's process is forked from its library's fork server (`CheckForkServer`, forked by
+/// this executable started once with the hidden `__check-child --serve`), which has loaded the
+/// library once; where that is unsafe or impossible — or `forkServer` is off — it is a fresh child
 /// (`__check-child JOB TRANSCRIPT`). Both end the same way: a transcript and an output the
 /// parent reads once the process is gone (files in the workspace for a fresh child, files in
 /// memory for a forked one).
@@ -32,6 +32,10 @@ package final class CheckRunner: @unchecked Sendable {
     /// Copies of the current library's first fork server, made as soon as it is ready, one for
     /// each other worker to take.
     private let spareServers = Mutex<(library: String, servers: [ForkServerConnection])>(("", []))
+    /// The process that forks the libraries' servers: started for a check's first library,
+    /// ended with the check; the refusal when it could not start (every library then runs its
+    /// tests in fresh processes).
+    private let starter = Mutex<Result<ForkServerStarter, ForkServerConnection.Refusal>?>(nil)
     /// The parts of the sandbox the children said the kernel could not apply (each child says
     /// them; the command tells them once).
     package var sandboxGaps: Set<String> { reports.withLock { $0.gaps } }
@@ -40,7 +44,8 @@ package final class CheckRunner: @unchecked Sendable {
     /// Why a library's tests ran in fresh processes, not forked from its server: one line per
     /// library, which the command tells once (empty when the user turned the server off).
     package var forkServerFallbacks: [String] { reports.withLock { $0.fallbacks } }
-    /// How many fork servers started the executable (the others were copies of one).
+    /// How many times the fork servers' process started the executable (once a check: the
+    /// libraries' servers are forked from it, and copies of them).
     var forkServerStarts: Int { reports.withLock { $0.serverStarts } }
 
     /// One worker: its jobs' file names and the fork server of the library whose tests run now
@@ -374,11 +379,19 @@ package final class CheckRunner: @unchecked Sendable {
         }
         worker.jobNumber += 1
         let outputPath = workspace.appendingPathComponent("server-\(worker.number)-\(worker.jobNumber).output").path
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        reports.withLock { $0.serverStarts += 1 }
+        defer { unlink(outputPath) }
         do throws(ForkServerConnection.Refusal) {
-            let server = try ForkServerConnection(
-                library: library, executable: executable, outputPath: outputPath, timeout: options.timeout)
+            let server = try starter.withLock { started throws(ForkServerConnection.Refusal) in
+                if started == nil {
+                    reports.withLock { $0.serverStarts += 1 }
+                    let path = workspace.appendingPathComponent("fork-server.output").path
+                    started = Result { () throws(ForkServerConnection.Refusal) in
+                        try ForkServerStarter(executable: executable, outputPath: path, timeout: options.timeout)
+                    }
+                }
+                return try ForkServerConnection(
+                    library: library, starter: started!.get(), outputPath: outputPath, timeout: options.timeout)
+            }
             reports.withLock { $0.gaps.formUnion(server.gaps) }
             worker.forkServer = server
             // The other workers' servers: copies forked by this one, before its first job.
@@ -394,6 +407,7 @@ package final class CheckRunner: @unchecked Sendable {
     /// its own.
     private func endForkServers() {
         spareServers.withLock { $0 = ("", []) }
+        starter.withLock { $0 = nil }
         for worker in workers {
             worker.forkServer = nil
             worker.forkServerLibrary = nil

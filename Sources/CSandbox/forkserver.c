@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <linux/memfd.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
@@ -86,6 +87,26 @@ int pb_fork_server_has_children(void) {
 }
 
 pid_t pb_fork_server_fork(void) { return fork(); }
+
+struct pb_fork_server_body {
+    void (*body)(void *);
+    void *context;
+};
+
+static void *pb_fork_server_thread(void *argument) {
+    struct pb_fork_server_body *run = argument;
+    run->body(run->context);
+    return NULL;
+}
+
+int pb_fork_server_run_on_new_thread(void (*body)(void *), void *context) {
+    struct pb_fork_server_body run = {body, context};
+    pthread_t thread;
+    int status = pthread_create(&thread, NULL, pb_fork_server_thread, &run);
+    if (status != 0) return status;
+    pthread_join(thread, NULL);
+    return 0;
+}
 
 int pb_fork_server_scratch(const char *name, int append) {
     int descriptor = (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC);

@@ -93,6 +93,20 @@ package enum ForkServerProcess {
     /// `fork(2)`.
     package static func fork() -> pid_t { pb_fork_server_fork() }
 
+    /// Runs `body` on a new thread (`pb_fork_server_run_on_new_thread` says why), or on this
+    /// one when no thread can be made; ends the process (status 0) if the thread ends without.
+    package static func onNewThread(_ body: @escaping () -> Never) -> Never {
+        final class Body {
+            let run: () -> Never
+            init(_ run: @escaping () -> Never) { self.run = run }
+        }
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        let status = pb_fork_server_run_on_new_thread(
+            { Unmanaged<Body>.fromOpaque($0!).takeRetainedValue().run() }, context)
+        guard status != 0 else { _exit(0) }
+        Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+    }
+
     /// A file in memory for a forked test to write (`pb_fork_server_scratch`); the caller owns
     /// the descriptor.
     package static func scratch(_ name: String, append: Bool) throws -> Int32 {

@@ -130,6 +130,13 @@ int pb_fork_server_become_subreaper(void);
 int pb_fork_server_has_children(void);
 /* fork(2). */
 pid_t pb_fork_server_fork(void);
+/* Runs `body(context)` on a new thread and waits for it, in a process a fork server forked:
+ * a new thread starts with empty thread-local caches, where the forking thread's hold what the
+ * server put there — among them the thread id each Swift module caches for Synchronization's
+ * Mutex, which would be the server's, so that a Mutex two threads of a test contend breaks.
+ * `body` is expected to end the process. Returns 0 once the thread has ended without ending it
+ * (a `pthread_exit` in a plugin), or the error of pthread_create (then nothing ran). */
+int pb_fork_server_run_on_new_thread(void (*body)(void *), void *context);
 /* A file in memory (memfd_create, close-on-exec) for a forked test to write through the
  * descriptor it is sent (its transcript, `append`: every write at the end, or its output): no
  * name in any folder to make, open and remove for each test. Returns it, or -1 with errno. */

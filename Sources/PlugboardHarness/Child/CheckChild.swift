@@ -29,34 +29,46 @@ package enum CheckChild {
         }
         // Confined once its files are open and read, before the library is loaded: it may read
         // the library's folder and the system's, and write nothing.
-        finish(job, transcript: transcript, seal: seal) { Sandbox.confine(SandboxGrants(), readable: [$0]) }
+        let confined = confine(job) { Sandbox.confine(SandboxGrants(), readable: [$0]) }
+        finish(confined, transcript: transcript, seal: seal)
     }
 
     /// Runs one job in a process a fork server forked (`CheckForkServer`), which decoded the
     /// job and its seal's key; the transcript is the descriptor the parent opened. The sandbox
-    /// is completed here, before the job runs.
+    /// is completed here, on the thread that forked, before the job runs on a new thread: the
+    /// forking thread's thread-local caches are the server's (`ForkServerProcess.onNewThread`),
+    /// and the new thread inherits the confinement (seccomp and Landlock confine the calling
+    /// thread and those it makes after).
     static func runForked(
         _ job: Result<CheckJob, any Error>, seal: OutcomeSeal, transcript descriptor: Int32, server: pid_t
     ) -> Never {
-        finish(job, transcript: ChildTranscript(descriptor: descriptor), seal: seal) {
-            Sandbox.confineForked(SandboxGrants(), readable: [$0], server: server)
-        }
+        let confined = confine(job) { Sandbox.confineForked(SandboxGrants(), readable: [$0], server: server) }
+        let transcript = ChildTranscript(descriptor: descriptor)
+        ForkServerProcess.onNewThread { finish(confined, transcript: transcript, seal: seal) }
     }
 
-    /// Confines the process (`confine` gets the library's folder and returns the sandbox's
-    /// gaps), runs `job` with every plugin call tracked, writes the sealed outcome and ends the
-    /// process at once. A fresh child and a fork server's test process both end here.
-    static func finish(
-        _ job: Result<CheckJob, any Error>, transcript: ChildTranscript, seal: OutcomeSeal,
-        confine: (String) -> [String]
-    ) -> Never {
+    /// Confines the process when the job could be read (`confine` gets the library's folder
+    /// and returns the sandbox's gaps, which go to the output for the parent); returns `job`.
+    private static func confine(
+        _ job: Result<CheckJob, any Error>, _ confine: (String) -> [String]
+    ) -> Result<CheckJob, any Error> {
+        if case .success(let job) = job {
+            for part in confine(job.subject.libraryFolder) {
+                FileHandle.standardError.write(Data((CheckRunner.gapPrefix + part + "\n").utf8))
+            }
+        }
+        return job
+    }
+
+    /// Runs `job` (in a confined process) with every plugin call tracked, writes the sealed
+    /// outcome and ends the process at once. A fresh child and a fork server's test process
+    /// both end here.
+    private static func finish(_ job: Result<CheckJob, any Error>, transcript: ChildTranscript, seal: OutcomeSeal)
+        -> Never
+    {
         let outcome: ChildOutcome
         do {
             let job = try job.get()
-            let folder = job.subject.libraryFolder
-            for part in confine(folder) {
-                FileHandle.standardError.write(Data((CheckRunner.gapPrefix + part + "\n").utf8))
-            }
             transcript.observeCalls()
             outcome = execute(job, transcript: transcript)
         } catch {

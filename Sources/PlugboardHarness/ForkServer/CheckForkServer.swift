@@ -4,10 +4,10 @@ import PlugboardIsolation
 import PlugboardLoader
 
 /// The fork servers of `plugboard check`. One process, `plugboard __check-child --serve`, pays
-/// once for what a fresh child pays for every test — starting this executable and mapping the
-/// Swift runtime — and then forks a server for each library the parent names (`library PATH`);
-/// each library's server loads its library once, fills the runtime's caches and forks a
-/// process for each test. A forked process is a copy-on-write copy: it cannot see what another test
+/// once for what a fresh child pays for every test — starting this executable, mapping the
+/// Swift runtime, filling its caches — and then forks a server for each library the parent
+/// names (`library PATH`); each library's server loads its library once and forks a process
+/// for each test. A forked process is a copy-on-write copy: it cannot see what another test
 /// did, and a crash, an `exit()` or a hang ends only it.
 ///
 /// Forking is only safe from a process with one thread (the copy has only the thread that
@@ -40,11 +40,12 @@ package enum CheckForkServer {
         let threads = ForkServerProcess.threadCount
         guard threads == 1 else { refuse("the harness had \(threads) threads before it loaded a library", channel) }
         let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)  // the warm-up's transcript
-        // No warm-up here: a Mutex of the Synchronization module keeps its thread's id in a
-        // per-module cache (SwiftShims' `_swift_stdlib_gettid`) that a forked copy inherits, and
-        // a lock taken with this process's id broke the Mutex of a test two forks below (a
-        // "Call to unlock Mutex on a thread which hasn't acquired the lock" in every instance
-        // test). Each library's server warms up, as the servers did when each was started.
+        // Filled here, the runtime's caches serve every library's server. So does the thread id
+        // each module caches for Synchronization's Mutex, which is wrong two forks below: with
+        // it, a test on the forking thread failed "Call to unlock Mutex on a thread which hasn't
+        // acquired the lock" in every instance test. A test runs on a new thread
+        // (`CheckChild.runForked`), and so this warm-up is also what tests that.
+        warmUp(sink: sink)
         channel.send("ready")
         while let record = channel.receive() {
             ForkServerProcess.reapEnded()  // the servers of libraries already checked
@@ -93,8 +94,8 @@ package enum CheckForkServer {
         let started = ForkServerProcess.threadCount - 1
         guard started == 0 else { refuse("a constructor of the library started \(started) thread(s)", channel) }
         guard !ForkServerProcess.hasChildren else { refuse("a constructor of the library started a process", channel) }
-        // After the library's load: loading an image makes the runtime search again for every
-        // conformance it had found missing.
+        // Again after the library's load: loading an image makes the runtime search again for
+        // every conformance it had found missing.
         warmUp(sink: sink)
         close(sink)
         channel.send("ready")

@@ -63,14 +63,15 @@ package final class ChildProcess {
     private let ended = DispatchSemaphore(value: 0)
     private var ending: Ending?
 
-    /// Starts `executable` with `arguments`; throws when it cannot be started.
+    /// Starts `executable` with `arguments`, and `environment` added to this process's; throws
+    /// when it cannot be started.
     package init(
         executable: String, arguments: [String], input: Input = .nothing, output: Output = .inherited,
-        error: ErrorOutput = .inherited
+        error: ErrorOutput = .inherited, environment added: [String: String] = [:]
     ) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         // The child's ends of the pipes, closed here once it has its own copies.

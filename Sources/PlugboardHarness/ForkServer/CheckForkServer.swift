@@ -117,20 +117,21 @@ package enum CheckForkServer {
                 continue  // a `kill` that came after its process ended
             }
             let (transcript, output) = (record.descriptors[0], record.descriptors[1])
-            // Decoded here, not in the copy: the next copies find the runtime's caches filled,
-            // and the subject decoded when it is the last job's.
-            let job = jobs.decode(record.bytes.dropFirst(4))
+            // Decoded and taken apart here, not in the copy: the next copies find the runtime's
+            // caches filled, and the subject decoded when it is the last job's.
+            guard let (seal, job) = jobs.decode(record.bytes.dropFirst(4)).map({ ($0.seal, $0.job) }) else {
+                FileHandle(fileDescriptor: output).write(Data("plugboard check: no outcome key in the job\n".utf8))
+                record.descriptors.forEach { close($0) }
+                channel.send("exited 3")
+                continue
+            }
             let child = ForkServerProcess.fork()
             if child == 0 {
                 dup2(nothing, STDIN_FILENO)  // and the socket is no longer the test's
                 dup2(output, STDOUT_FILENO)
                 dup2(output, STDERR_FILENO)
                 close(output)
-                guard let job else {
-                    FileHandle.standardError.write(Data("plugboard check: no outcome key in the job\n".utf8))
-                    _exit(3)
-                }
-                CheckChild.runForked(job.job, seal: job.seal, transcript: transcript, server: server)
+                CheckChild.runForked(job, seal: seal, transcript: transcript, server: server)
             }
             record.descriptors.forEach { close($0) }
             guard child > 0 else {

@@ -18,7 +18,8 @@ final class ForkServerStarter: @unchecked Sendable {  // used under CheckRunner'
             do {
                 process = try ChildProcess(
                     executable: executable, arguments: ["__check-child", "--serve"],
-                    input: .descriptor(ends.server.descriptor), output: .file(outputPath), error: .withOutput)
+                    input: .descriptor(ends.server.descriptor), output: .file(outputPath), error: .withOutput,
+                    environment: ["LD_BIND_NOW": "1"])
             } catch {
                 ends.parent.close()
                 throw error

@@ -6,6 +6,13 @@ import PlugboardConfig
 /// The C function tables of the host side of the ABI. One copy each for the process; every
 /// function finds the calling instance through the `pb_host_t` it is handed.
 enum HostTables {
+    /// Makes every table now (each is made on its first use, once per process): a `plugboard
+    /// check` fork server calls it before it forks, so that no test process makes them again.
+    static func makeAll() {
+        _ = (getExtension, log, views, navBar, customization, root, screen, invoke)
+        _ = (navigation, routing, routesTable, model, screenBar)
+    }
+
     static let getExtension: @convention(c) (UnsafePointer<pb_host_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
         host, id in
         guard let instance = InstanceHost.from(host, "get_extension"), let id = id.map(String.init(cString:)) else {

@@ -144,8 +144,9 @@ package final class PluginLibrary: @unchecked Sendable {
     /// Checks and maps the library at the absolute `path` as `open` would, without calling its
     /// `init` or reading its descriptors: the next unpinned `open` of the same path only does
     /// those. `plugboard check`'s fork server does this once, so that none of the processes it
-    /// forks reads the library's ELF headers again.
+    /// forks reads the library's ELF headers again (nor makes the host's function tables).
     package static func premap(path: String) throws(PluginLoadError) {
+        HostTables.makeAll()
         try registry.withLock { registry throws(PluginLoadError) in
             guard path.hasPrefix("/") else { throw .notLoadable(path: path, reason: "not an absolute path") }
             guard registry.paths[path] == nil, registry.premapped[path] == nil else { return }

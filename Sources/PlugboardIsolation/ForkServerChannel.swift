@@ -46,8 +46,14 @@ package struct ForkServerChannel: Sendable {
         var descriptors = [Int32](repeating: -1, count: Int(PB_FORK_SERVER_MAX_DESCRIPTORS))
         var count: Int32 = 0
         var length = 0
-        // Not zeroed first: a megabyte cleared for every record cost more than the record.
-        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        // Its length first (a record is never split): a megabyte made for every record of a few
+        // bytes cost more than the record.
+        var waiting: Int
+        repeat {
+            waiting = recv(descriptor, nil, 0, Int32(MSG_PEEK) | Int32(MSG_TRUNC))
+        } while waiting < 0 && errno == EINTR
+        let size = min(capacity, max(1, waiting))
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             length = pb_fork_server_receive(descriptor, buffer.baseAddress, buffer.count, &descriptors, &count)
             initialized = max(0, length)
         }

@@ -62,25 +62,29 @@ final class ChildTranscript: @unchecked Sendable {
 struct ParsedTranscript {
     /// Calls that started and did not return, outermost first: the last is the call in flight.
     var openCalls: [String] = []
-    /// Every call that started, in order.
+    /// The last `keptCalls` calls that started, in order (a failure shows at most that many).
     var calls: [String] = []
+    static let keptCalls = 20
     var log: [String] = []
     var outcome: ChildOutcome?
     /// Outcome lines whose seal did not verify: written by something other than the child's
     /// own code (a plugin).
     var forgedOutcomes = 0
 
-    /// Reads `text`; an outcome counts only when `seal` verifies it.
+    /// Reads `text`; an outcome counts only when `seal` verifies it. Split as bytes: a
+    /// transcript holds a line for every plugin call, and splitting into characters cost the
+    /// parent more than the rest of its work for a test.
     init(_ text: String, seal: OutcomeSeal) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let body = Self.unescaped(line.dropFirst(2))
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            let body = Self.unescaped(Substring(line.dropFirst(2)))
             switch line.first {
-            case ">":
+            case UInt8(ascii: ">"):
                 openCalls.append(body)
+                if calls.count == Self.keptCalls { calls.removeFirst() }
                 calls.append(body)
-            case "<": _ = openCalls.popLast()
-            case "L": log.append(body)
-            case "=":
+            case UInt8(ascii: "<"): _ = openCalls.popLast()
+            case UInt8(ascii: "L"): log.append(body)
+            case UInt8(ascii: "="):
                 let parts = body.split(separator: " ", maxSplits: 1).map(String.init)
                 guard parts.count == 2, seal.verifies(parts[1], seal: parts[0]),
                     let sealed = try? JSONDecoder().decode(ChildOutcome.self, from: Data(parts[1].utf8))

@@ -232,7 +232,7 @@ import Testing
     /// sandbox refuses it the transcript; without the sandbox it writes it, and the harness still
     /// takes only outcomes sealed with the job's key, which no file holds. In fresh children
     /// (`--no-fork-server`): there the transcript is the last argument; a forked test's
-    /// arguments are its fork server's, which name the library.
+    /// arguments are the fork servers' (`__check-child --serve`), which name no file.
     @Test(arguments: [true, false]) func checkCannotBeToldItPassed(sandboxed: Bool) throws {
         let library = Built.directory + "/libHostileSignalsC.so"
         var environment = ["PLUGBOARD_TEST_HOSTILE": "outcome"]
@@ -249,6 +249,27 @@ import Testing
         let result = try runPlugboard(["check", library], environment: Self.attacking)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("SUCCESS"), "\(result.stdout)")
+    }
+
+    /// A test forked from a fork server is confined as a fresh child is: its server's filter
+    /// lets the server fork, and the few rules the test adds over it (`pb_sandbox_install_forked_
+    /// filter`) must refuse that again, with Landlock's layers refusing what a fresh child's
+    /// rules refuse. The hostile plugin's button tries each wall in every test that taps it.
+    @Test func aForkedTestMeetsTheWallsOfAFreshChild() throws {
+        let library = Built.directory + "/libHostileSignalsC.so"
+        let environment = [
+            "PLUGBOARD_TEST_HOSTILE": "reach", "PLUGBOARD_TEST_SECRET": "/etc/shadow", "PLUGBOARD_TEST_WRITE": "/tmp",
+            "PLUGBOARD_TEST_PORT": "9",
+        ]
+        func attempts(_ extra: [String]) throws -> Set<String> {
+            let result = try runPlugboard(["check", library, "--format", "json"] + extra, environment: environment)
+            let strings = result.stdout.split(separator: "\"")
+            return Set(
+                strings.compactMap { text in text.firstRange(of: "read ").map { String(text[$0.lowerBound...]) } })
+        }
+        let walls = "read EACCES write EACCES net EPERM proc EACCES exec EPERM fork EPERM alloc ENOMEM"
+        #expect(try attempts([]) == [walls])
+        #expect(try attempts(["--no-fork-server"]) == [walls])
     }
 
     /// The engine dies with its supervisor: killed with SIGKILL (no chance to clean up) while a

@@ -335,8 +335,14 @@ package final class CheckRunner: @unchecked Sendable {
         child.closeInput()
         let ending = child.finish(within: options.timeout)
         return ChildRun(
-            ending: ending, transcript: (try? String(contentsOfFile: transcriptPath, encoding: .utf8)) ?? "",
-            output: ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").split(separator: "\n"))
+            ending: ending, transcript: Self.contents(of: transcriptPath),
+            output: Self.contents(of: outputPath).split(separator: "\n"))
+    }
+
+    /// The file at `path` as UTF-8, repaired (a plugin may print any bytes: its other lines still
+    /// count), as a forked child's files in memory are read (`ForkServerProcess.contents(of:)`).
+    private static func contents(of path: String) -> String {
+        String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data(), as: UTF8.self)
     }
 
     // MARK: fork servers

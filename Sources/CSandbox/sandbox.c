@@ -40,20 +40,22 @@
 /* If the system call is `nr`, fall through to the next instruction, else skip `skip` of them. */
 #define PB_IF_NR(nr, skip) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, (skip))
 
-/* The filter of `pb_sandbox_install_filter`; with `server`, the variant of
- * `pb_sandbox_install_server_filter`: processes may be made and signals go anywhere (the
- * processes it forks install the whole filter over it). */
-static int pb_sandbox_install(pid_t self, int network, int server) {
-    const unsigned int me = (unsigned int)self;
-    const unsigned int my_group = (unsigned int)-self; /* kill(-pid): the group it leads */
+/* Installs `count` instructions of `filter` in the calling thread (and those it makes after);
+ * sets no_new_privs first, as the kernel requires of an unprivileged filter. 0 or errno. */
+static int pb_sandbox_install(struct sock_filter *filter, size_t count) {
+    struct sock_fprog program = {(unsigned short)count, filter};
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
+    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0) != 0) return errno;
+    return 0;
+}
+
+/* The filter every sandboxed process has, and all a fork server has: it may still make
+ * processes, give them namespaces of their own and signal any process; everything else
+ * `pb_sandbox_install_filter` refuses is refused here. */
+static int pb_sandbox_install_base(int network) {
     /* Without the network grant, sockets of the internet and packet families are refused even
      * where the kernel gives no network namespace (a jump over the check when granted). */
     const unsigned char sockets = network ? 5 : 0;
-    /* A fork server makes processes, gives each namespaces of its own and signals them (a jump
-     * over the signal checks). */
-    const unsigned int spawn = server ? SECCOMP_RET_ALLOW : SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA);
-    const unsigned char any_target = server ? 5 : 0;
-    const unsigned char any_thread = server ? 3 : 0;
     struct sock_filter filter[] = {
         /* Another architecture's numbers would bypass every rule: end the process. */
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARCH),
@@ -65,9 +67,9 @@ static int pb_sandbox_install(pid_t self, int network, int server) {
         BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, 0, 1),
         PB_DENY,
 #endif
-        /* Refused outright: tracing or reading another process, signalling through a pidfd,
-         * running another program, making a process (threads are made with clone, below),
-         * leaving or entering namespaces, kernel code, mounts, keys, reboot. */
+        /* Refused outright: tracing or reading another process, signalling through a pidfd or
+         * a thread of any process, running another program, entering namespaces, kernel code,
+         * mounts, keys, reboot. */
         PB_IF_NR(__NR_ptrace, 1), PB_DENY,
         PB_IF_NR(__NR_process_vm_readv, 1), PB_DENY,
         PB_IF_NR(__NR_process_vm_writev, 1), PB_DENY,
@@ -76,11 +78,6 @@ static int pb_sandbox_install(pid_t self, int network, int server) {
         PB_IF_NR(__NR_tkill, 1), PB_DENY,
         PB_IF_NR(__NR_execve, 1), PB_DENY,
         PB_IF_NR(__NR_execveat, 1), PB_DENY,
-#if defined(__NR_fork)
-        PB_IF_NR(__NR_fork, 1), BPF_STMT(BPF_RET | BPF_K, spawn),
-        PB_IF_NR(__NR_vfork, 1), BPF_STMT(BPF_RET | BPF_K, spawn),
-#endif
-        PB_IF_NR(__NR_unshare, 1), BPF_STMT(BPF_RET | BPF_K, spawn),
         PB_IF_NR(__NR_setns, 1), PB_DENY,
         PB_IF_NR(__NR_init_module, 1), PB_DENY,
         PB_IF_NR(__NR_finit_module, 1), PB_DENY,
@@ -95,13 +92,8 @@ static int pb_sandbox_install(pid_t self, int network, int server) {
          * falls back to clone, whose flags it can. */
         PB_IF_NR(__NR_clone3, 1),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA)),
-        /* clone(flags, …): a thread of this process (CLONE_THREAD) only. */
-        PB_IF_NR(__NR_clone, 4),
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARG0),
-        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 1, 0),
-        BPF_STMT(BPF_RET | BPF_K, spawn),
-        PB_ALLOW,
-        /* socket(family, …): without the network grant, no internet or packet socket. */
+        /* socket(family, …): without the network grant, no internet or packet socket. Then
+         * every other call is allowed. */
         PB_IF_NR(__NR_socket, 7),
         BPF_JUMP(BPF_JMP | BPF_JA, sockets, 0, 0),
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARG0),
@@ -110,40 +102,16 @@ static int pb_sandbox_install(pid_t self, int network, int server) {
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_PACKET, 0, 1),
         PB_DENY,
         PB_ALLOW,
-        /* kill(pid, sig): itself, its own group (0 or -self) only. */
-        PB_IF_NR(__NR_kill, 7),
-        BPF_JUMP(BPF_JMP | BPF_JA, any_target, 0, 0),
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARG0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, me, 3, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 2, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, my_group, 1, 0),
-        PB_DENY,
-        PB_ALLOW,
-        /* tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo (raise, abort, pthread_kill): its own
-         * threads only. Every other call is allowed. */
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tgkill, 3, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_sigqueueinfo, 2, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_tgsigqueueinfo, 1, 0),
-        PB_ALLOW,
-        BPF_JUMP(BPF_JMP | BPF_JA, any_thread, 0, 0),
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARG0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, me, 1, 0),
-        PB_DENY,
         PB_ALLOW,
     };
-    struct sock_fprog program = {(unsigned short)(sizeof filter / sizeof filter[0]), filter};
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
-    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0) != 0) return errno;
-    return 0;
+    return pb_sandbox_install(filter, sizeof filter / sizeof filter[0]);
 }
 
-int pb_sandbox_install_filter(pid_t self, int network) { return pb_sandbox_install(self, network, 0); }
-
-int pb_sandbox_install_forked_filter(pid_t self) {
+/* What a process that is not a fork server adds over the base: no process (fork, vfork, clone
+ * without CLONE_THREAD), no new namespace (unshare), signals to itself only. */
+static int pb_sandbox_install_confinement(pid_t self) {
     const unsigned int me = (unsigned int)self;
-    const unsigned int my_group = (unsigned int)-self;
-    /* Only what the server's variant allows and a test must not: the rest the server's filter,
-     * which this process inherited and keeps, already refuses. */
+    const unsigned int my_group = (unsigned int)-self; /* kill(-pid): the group it leads */
     struct sock_filter filter[] = {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARCH),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PB_AUDIT_ARCH, 1, 0),
@@ -168,7 +136,8 @@ int pb_sandbox_install_forked_filter(pid_t self) {
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, my_group, 1, 0),
         PB_DENY,
         PB_ALLOW,
-        /* tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo: its own threads only. */
+        /* tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo (raise, abort, pthread_kill): its own
+         * threads only. Every other call is the base's to answer. */
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tgkill, 3, 0),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_sigqueueinfo, 2, 0),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_tgsigqueueinfo, 1, 0),
@@ -178,13 +147,17 @@ int pb_sandbox_install_forked_filter(pid_t self) {
         PB_DENY,
         PB_ALLOW,
     };
-    struct sock_fprog program = {(unsigned short)(sizeof filter / sizeof filter[0]), filter};
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
-    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0) != 0) return errno;
-    return 0;
+    return pb_sandbox_install(filter, sizeof filter / sizeof filter[0]);
 }
 
-int pb_sandbox_install_server_filter(int network) { return pb_sandbox_install(getpid(), network, 1); }
+int pb_sandbox_install_filter(pid_t self, int network) {
+    int status = pb_sandbox_install_base(network);
+    return status != 0 ? status : pb_sandbox_install_confinement(self);
+}
+
+int pb_sandbox_install_server_filter(int network) { return pb_sandbox_install_base(network); }
+
+int pb_sandbox_install_forked_filter(pid_t self) { return pb_sandbox_install_confinement(self); }
 
 /* Writes `text` to the file at `path` (a /proc/self map); returns 0 or errno. */
 static int pb_write_file(const char *path, const char *text) {

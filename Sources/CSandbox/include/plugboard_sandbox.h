@@ -15,7 +15,9 @@
  * kexec loading, bpf, mount, keyctl and reboot fail with EPERM, clone3 with ENOSYS (the C
  * library then uses clone); without `network`, socket() of AF_INET, AF_INET6 and AF_PACKET fails
  * with EPERM. A system call of another architecture ends the process. Sets no_new_privs first,
- * as the kernel requires of an unprivileged filter.
+ * as the kernel requires of an unprivileged filter. It is two filters, stacked: the fork
+ * server's variant (below) and the rules `pb_sandbox_install_forked_filter` adds to it, so that
+ * a fresh child and a forked test are confined by the same rules.
  * Returns 0, or the errno of the prctl that failed (EINVAL: the kernel has no seccomp). */
 int pb_sandbox_install_filter(pid_t self, int network);
 /* The variant of the filter a library's fork server installs (`plugboard check`): the same,

@@ -37,6 +37,13 @@
 
 #define PB_DENY BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA))
 #define PB_ALLOW BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
+/* Every filter starts so: a call of another architecture, whose numbers would bypass every
+ * rule, ends the process; then the call's number is loaded for the rules. */
+#define PB_SAME_ARCH_THEN_NR                                      \
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARCH),                  \
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PB_AUDIT_ARCH, 1, 0),     \
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),          \
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_NR)
 /* If the system call is `nr`, fall through to the next instruction, else skip `skip` of them. */
 #define PB_IF_NR(nr, skip) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, (skip))
 
@@ -57,11 +64,7 @@ static int pb_sandbox_install_base(int network) {
      * where the kernel gives no network namespace (a jump over the check when granted). */
     const unsigned char sockets = network ? 5 : 0;
     struct sock_filter filter[] = {
-        /* Another architecture's numbers would bypass every rule: end the process. */
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARCH),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PB_AUDIT_ARCH, 1, 0),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_NR),
+        PB_SAME_ARCH_THEN_NR,
 #if defined(__x86_64__)
         /* x32 numbers (bit 30) are the same architecture's: refuse them all. */
         BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, 0, 1),
@@ -113,10 +116,7 @@ static int pb_sandbox_install_confinement(pid_t self) {
     const unsigned int me = (unsigned int)self;
     const unsigned int my_group = (unsigned int)-self; /* kill(-pid): the group it leads */
     struct sock_filter filter[] = {
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_ARCH),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PB_AUDIT_ARCH, 1, 0),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, PB_NR),
+        PB_SAME_ARCH_THEN_NR,
 #if defined(__NR_fork)
         PB_IF_NR(__NR_fork, 1), PB_DENY,
         PB_IF_NR(__NR_vfork, 1), PB_DENY,

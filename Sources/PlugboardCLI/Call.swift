@@ -5,6 +5,7 @@ import PlugboardEngine
 /// `plugboard call`: call a plugin's dynamic export with JSON arguments and print the result.
 struct Call: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "call",
         abstract: "Call a dynamic export a plugin declares, with JSON arguments, and print the JSON result.",
         discussion: """
             Exports are declared in the manifest under "plugboard": {"exports": {"name": "(i32) -> json"}} \

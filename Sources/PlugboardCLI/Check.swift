@@ -8,6 +8,7 @@ import PlugboardHarness
 /// process, so a crashing or hanging plugin is a result, never the end of the run.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check that plugins keep every promise of plugboard.h, and survive the ones that don't.",
         discussion: """
             Give plugin libraries (checked with minimal valid models) or one app folder (every \
@@ -194,31 +195,6 @@ struct Check: ParsableCommand {
 
     static var executable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
-}
-
-/// `plugboard __check-child JOB TRANSCRIPT`: runs one test of `plugboard check` (hidden).
-/// `plugboard __check-child --serve`: the fork servers of the tests (`CheckForkServer`); the
-/// same subcommand, so that the sandbox's constructor moves it into its namespaces before main
-/// as it moves every check child.
-struct CheckChildCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "__check-child", abstract: "Runs one test of plugboard check (internal).", shouldDisplay: false)
-
-    @Flag var serve = false
-    @Argument var job: String?
-    @Argument var transcript: String?
-
-    func validate() throws {
-        guard serve || (job != nil && transcript != nil) else {
-            throw ValidationError("give JOB TRANSCRIPT, or --serve")
-        }
-    }
-
-    func run() throws {
-        if serve { CheckForkServer.notStarted() }
-        guard let job, let transcript else { return }
-        CheckChild.main(jobPath: job, transcriptPath: transcript)
     }
 }
 

@@ -5,6 +5,7 @@ import PlugboardEngine
 /// `plugboard inspect <library.so>`: what a plugin library declares, without an app.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "inspect",
         abstract: "Show a plugin library's descriptors and extensions, or an app's plugins, screens and navigations.",
         discussion: """
             A library is opened with dlopen like the host does it, its entry checked and each \

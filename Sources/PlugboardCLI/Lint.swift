@@ -6,6 +6,7 @@ import PlugboardHarness
 /// `plugboard lint`: every error and warning of an app's plugins.json and rivers.json.
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check plugins.json and rivers.json and print every error and warning.",
         discussion: """
             Each problem is printed as file:line:column: JSON path: message. The exit status is 1 \

@@ -9,6 +9,7 @@ extension PluginScaffold.Language: ExpressibleByArgument {}
 /// `plugboard check` as made, so an author starts from working code, not from the header alone.
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Make a new plugin: sources, a one-command build, an app folder that uses it, a README.",
         discussion: """
             The plugin builds against this Plugboard checkout (the header through pkg-config, \

@@ -6,6 +6,7 @@ import PlugboardRender
 /// `plugboard render`: draw a screen of an app to a file, as text or as an SVG phone/tablet mock.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Draw a screen of an app as text or SVG.",
         discussion: """
             Without --screen or --steps the home screen is drawn. --steps runs shell commands \

@@ -7,6 +7,7 @@ import PlugboardCore
 /// that take one URL to another. App builders use it to write and check links before shipping them.
 struct Route: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "route",
         abstract: "Parse deep-link URLs and diff them into the router's updates.",
         discussion: """
             A route URL is scheme://component::data/component?key=options&… : the components \
@@ -54,6 +55,7 @@ extension Route {
     /// `plugboard route parse URL`: the components, their data and the parameters.
     struct Parse: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "parse",
             abstract: "Print a URL's components, data and parameters.",
             discussion: """
                 Text: one line per component (key, or key :: data, decoded), then one line \
@@ -95,6 +97,7 @@ extension Route {
     /// `plugboard route diff FROM TO`: the ordered updates the router performs.
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Print the updates that take the state FROM to the state TO, in order.",
             discussion: """
                 Order: hide the routes no longer visible, then the stack (replace the root when \

@@ -7,6 +7,7 @@ import PlugboardRender
 /// `plugboard run`: load an app and drive it the way a person would.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Load an app and drive it from the terminal: tap, back, close, menu, select …",
         discussion: """
             The composed screen is drawn with box characters in the device's proportions; every \

@@ -6,6 +6,7 @@ import PlugboardSimulator
 /// rebuilt or the app's files change.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Show the app in a browser page: live, clickable, reloading when a plugin is rebuilt.",
         discussion: """
             Serves one page on 127.0.0.1: the device drawn from the view tree (click to tap; drag \

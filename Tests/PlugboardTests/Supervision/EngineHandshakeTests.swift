@@ -23,6 +23,22 @@ import Testing
         return (child, replies)
     }
 
+    /// The internal processes read their own arguments (not swift-argument-parser): arguments
+    /// this executable would never write end at once with the usage, not in a wait for frames.
+    @Test(arguments: [
+        (["__engine"], "__engine --launch JSON --recorder PATH"),
+        (["__engine", "--launch", "{}"], "__engine --launch JSON --recorder PATH"),
+        (["__engine", "--launch", "{}", "--recorder"], "__engine --launch JSON --recorder PATH"),
+        (["__check-child", "job"], "__check-child JOB TRANSCRIPT | __check-child --serve"),
+        (["__check-child", "--serve", "job"], "__check-child JOB TRANSCRIPT | __check-child --serve"),
+    ])
+    func anInternalProcessWithWrongArgumentsEndsWithItsUsage(arguments: [String], usage: String) throws {
+        let result = try runPlugboard(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr == "plugboard: internal use only; usage: plugboard \(usage)\n")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func theEngineEndsOnGarbageSayingWhy() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

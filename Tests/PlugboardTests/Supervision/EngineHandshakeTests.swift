@@ -1,4 +1,5 @@
 import Foundation
+import PlugboardCore
 import TestSupport
 import Testing
 
@@ -45,8 +46,8 @@ import Testing
         let (engine, replies) = try Self.engine(in: folder)
         let requests = try #require(engine.input)
         var seal = FrameSeal()
-        #expect(EngineFrame.write(ProtocolHello(), to: requests))
-        #expect(EngineFrame.write(seal.message, to: requests))
+        #expect(EngineFrame.writeHandshake(ProtocolHello(), to: requests))
+        #expect(EngineFrame.writeHandshake(seal.message, to: requests))
         guard case .ready? = try Self.next(replies, &seal) else {
             Issue.record("no ready message")
             return
@@ -77,7 +78,7 @@ import Testing
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (engine, replies) = try Self.engine(in: folder)
-        #expect(EngineFrame.write(ProtocolHello(version: 99), to: try #require(engine.input)))
+        #expect(EngineFrame.writeHandshake(ProtocolHello(version: 99), to: try #require(engine.input)))
         guard case .fatal(let why)? = try replies.next(EngineMessage.self) else {
             Issue.record("no fatal message")
             return
@@ -138,8 +139,11 @@ import Testing
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("sealing-engine")
-        let ready =
-            #"{"ready":{"_0":{"startup":[],"stateURL":"","failures":[],"sandboxGaps":[],"lastLibrary":"/plugins/libEvil.so"}}}"#
+        var readyMessage = EngineReady(startup: [], stateURL: "")
+        readyMessage.lastLibrary = "/plugins/libEvil.so"
+        var writer = WireWriter()
+        writer.write(EngineMessage.ready(readyMessage))
+        let ready = writer.bytes.hexDigits
         try Data(
             """
             #!/usr/bin/env python3
@@ -153,12 +157,12 @@ import Testing
             out.flush()
             read_frame()  # the supervisor's hello
             key = bytes.fromhex(json.loads(read_frame())["key"])
-            ready = b'\(ready)'
+            ready = bytes.fromhex("\(ready)")
             seal = hmac.new(key, (0).to_bytes(8, "big") + ready, hashlib.sha256).digest()
             out.write(frame(ready + seal))
             out.flush()
             read_frame()  # the first request
-            out.write(frame(b'{"reply":{"_0":{"succeeded":true,"text":""}}}'))
+            out.write(frame(b"a reply a plugin wrote"))
             out.flush()
             sys.stdin.buffer.read()
 

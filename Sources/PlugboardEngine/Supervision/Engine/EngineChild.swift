@@ -24,17 +24,17 @@ package enum EngineChild {
         let pipes = PipeIdentity(replies: replies, requests: STDIN_FILENO)
         // Every frame after the hello is sealed with the supervisor's key (`FrameSeal`).
         var seal: FrameSeal?
-        func send(_ message: some Encodable) {
+        func send(_ message: EngineMessage) {
             pipes.check()
             if !EngineFrame.write(message, to: replies, seal: &seal) { _exit(1) }  // the supervisor is gone
         }
         let requests = FrameReader(descriptor: STDIN_FILENO)
-        send(ProtocolHello())
+        EngineFrame.writeHandshake(ProtocolHello(), to: replies)
         let engine: AppEngine
         var gaps: [String] = []
         do {
             try requests.handshake()
-            guard let key = try requests.next(SessionKey.self).flatMap(FrameSeal.init) else {
+            guard let key = try requests.nextHandshake(SessionKey.self).flatMap(FrameSeal.init) else {
                 throw FrameError.undecodable("no session key after the handshake")
             }
             seal = key

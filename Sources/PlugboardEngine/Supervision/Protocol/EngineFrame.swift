@@ -1,17 +1,37 @@
 import Foundation
+import PlugboardCore
 
-/// How messages travel on a pipe: each is a 4-byte big-endian length, then that many bytes of
-/// JSON. A reader knows where a message ends without scanning it (a drawing may hold any byte
-/// sequence a JSON string allows), and a length over `maximumLength` is refused before anything
-/// is allocated for it.
+/// How messages travel on a pipe: each is a 4-byte big-endian length, then that many bytes: the
+/// handshake's two messages as JSON (their shapes never change, so any two builds read each
+/// other's), every later one in the wire format (`WireCodable`). A reader knows where a message
+/// ends without scanning it, and a length over `maximumLength` is refused before anything is
+/// allocated for it.
 package enum EngineFrame {
     /// Larger than any drawing (an SVG with the app's images inlined is a few megabytes).
     package static let maximumLength = 64 << 20
     package static let headerLength = 4
 
-    /// The frame of `message`: its length, then its JSON (sealed when `seal` is given).
-    package static func encode(_ message: some Encodable, seal: inout FrameSeal?) -> Data {
-        var payload = (try? JSONEncoder().encode(message)) ?? Data()
+    /// The frame of `message`: its length, then its bytes (sealed when `seal` is given).
+    package static func encode(_ message: some WireCodable, seal: inout FrameSeal?) -> Data {
+        var writer = WireWriter()
+        writer.write(message)
+        return frame(Data(writer.bytes), seal: &seal)
+    }
+
+    /// The unsealed frame of `message` (the supervisor's requests).
+    package static func encode(_ message: some WireCodable) -> Data {
+        var unsealed: FrameSeal?
+        return encode(message, seal: &unsealed)
+    }
+
+    /// The frame of a handshake message (`ProtocolHello`, `SessionKey`), as JSON.
+    package static func encodeHandshake(_ message: some Encodable) -> Data {
+        var unsealed: FrameSeal?
+        return frame((try? JSONEncoder().encode(message)) ?? Data(), seal: &unsealed)
+    }
+
+    private static func frame(_ payload: Data, seal: inout FrameSeal?) -> Data {
+        var payload = payload
         if seal != nil { payload = seal!.seal(payload) }
         precondition(payload.count <= maximumLength, "a message of \(payload.count) bytes is over the frame limit")
         var frame = withUnsafeBytes(of: UInt32(payload.count).bigEndian) { Data($0) }
@@ -19,28 +39,55 @@ package enum EngineFrame {
         return frame
     }
 
-    /// The unsealed frame of `message` (the hello, the supervisor's requests).
-    package static func encode(_ message: some Encodable) -> Data {
-        var unsealed: FrameSeal?
-        return encode(message, seal: &unsealed)
+    /// A frame's payload read as `type`.
+    package static func decode<Message: WireCodable>(_ type: Message.Type, from payload: Data) throws(FrameError)
+        -> Message
+    {
+        do throws(WireError) {
+            return try WireReader.decode(type, from: payload)
+        } catch {
+            throw .undecodable("\(error): \(printable(payload.prefix(80)))")
+        }
     }
 
-    /// A frame's payload read as `type`.
-    package static func decode<Message: Decodable>(_ type: Message.Type, from payload: Data) throws(FrameError)
-        -> Message
+    /// A handshake frame's payload read as `type`, from its JSON.
+    package static func decodeHandshake<Message: Decodable>(_ type: Message.Type, from payload: Data)
+        throws(FrameError) -> Message
     {
         do {
             return try JSONDecoder().decode(type, from: payload)
         } catch {
-            throw .undecodable(String(decoding: payload.prefix(80), as: UTF8.self))
+            throw .undecodable(printable(payload.prefix(80)))
         }
+    }
+
+    /// Bytes as text for a message, each byte that is not printable ASCII as `\xNN`.
+    static func printable(_ bytes: Data) -> String {
+        bytes.map { (32..<127).contains($0) ? String(UnicodeScalar($0)) : "\\x" + [$0].hexDigits }.joined()
     }
 
     /// Writes `message` as one frame to `descriptor`, sealed when `seal` is given; false when
     /// the other side is gone.
     @discardableResult
-    package static func write(_ message: some Encodable, to descriptor: Int32, seal: inout FrameSeal?) -> Bool {
-        encode(message, seal: &seal).withUnsafeBytes { bytes in
+    package static func write(_ message: some WireCodable, to descriptor: Int32, seal: inout FrameSeal?) -> Bool {
+        write(frame: encode(message, seal: &seal), to: descriptor)
+    }
+
+    /// Writes `message` as one unsealed frame (the supervisor's requests).
+    @discardableResult
+    package static func write(_ message: some WireCodable, to descriptor: Int32) -> Bool {
+        var unsealed: FrameSeal?
+        return write(message, to: descriptor, seal: &unsealed)
+    }
+
+    /// Writes a handshake message as one frame of JSON.
+    @discardableResult
+    package static func writeHandshake(_ message: some Encodable, to descriptor: Int32) -> Bool {
+        write(frame: encodeHandshake(message), to: descriptor)
+    }
+
+    private static func write(frame: Data, to descriptor: Int32) -> Bool {
+        frame.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -50,13 +97,6 @@ package enum EngineFrame {
             }
             return true
         }
-    }
-
-    /// Writes `message` as one unsealed frame (the hello, the supervisor's requests).
-    @discardableResult
-    package static func write(_ message: some Encodable, to descriptor: Int32) -> Bool {
-        var unsealed: FrameSeal?
-        return write(message, to: descriptor, seal: &unsealed)
     }
 }
 

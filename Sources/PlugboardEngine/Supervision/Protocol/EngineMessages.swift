@@ -5,8 +5,8 @@
 /// Every message is one frame (`EngineFrame`).
 package enum EngineProtocol {
     /// Raised whenever a message changes shape: an engine of another build is refused at the
-    /// handshake instead of misreading it.
-    package static let version = 2
+    /// handshake instead of misreading it. 3: messages after the handshake in the wire format.
+    package static let version = 3
 }
 
 /// The first frame each side sends: which version of the protocol it speaks. Its shape never

@@ -27,14 +27,20 @@ package final class FrameReader {
     }
 
     /// The next message; nil at the end of the stream.
-    package func next<Message: Decodable>(_ type: Message.Type) throws(FrameError) -> Message? {
+    package func next<Message: WireCodable>(_ type: Message.Type) throws(FrameError) -> Message? {
         guard let payload = try next() else { return nil }
         return try EngineFrame.decode(type, from: payload)
     }
 
+    /// The next handshake message (JSON); nil at the end of the stream.
+    package func nextHandshake<Message: Decodable>(_ type: Message.Type) throws(FrameError) -> Message? {
+        guard let payload = try next() else { return nil }
+        return try EngineFrame.decodeHandshake(type, from: payload)
+    }
+
     /// Reads the other side's `ProtocolHello` and refuses another version.
     package func handshake() throws(FrameError) {
-        guard let hello = try next(ProtocolHello.self) else { throw .noHandshake }
+        guard let hello = try nextHandshake(ProtocolHello.self) else { throw .noHandshake }
         try hello.check()
     }
 }

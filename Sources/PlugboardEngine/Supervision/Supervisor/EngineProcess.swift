@@ -62,8 +62,8 @@ final class EngineProcess {
         requests = child.input!
         replies = child.output!
         // A dead engine is seen when its answer is read.
-        EngineFrame.write(ProtocolHello(), to: requests)
-        EngineFrame.write(seal.message, to: requests)
+        EngineFrame.writeHandshake(ProtocolHello(), to: requests)
+        EngineFrame.writeHandshake(seal.message, to: requests)
     }
 
     deinit {
@@ -74,13 +74,15 @@ final class EngineProcess {
     /// The engine's first messages: its protocol version (another one is refused, naming both),
     /// then ready, or the configuration error it cannot start with.
     func handshake() throws(ContainedFailure) -> EngineMessage {
-        let hello: ProtocolHello = try receive(sealed: false)
+        let hello = try receive(sealed: false) { payload throws(FrameError) in
+            try EngineFrame.decodeHandshake(ProtocolHello.self, from: payload)
+        }
         do throws(FrameError) {
             try hello.check()
         } catch {
             throw fail(.brokeProtocol(error.description))
         }
-        return try receive()
+        return try receiveMessage()
     }
 
     /// Sends one request and waits for its reply under the watchdog.
@@ -88,7 +90,7 @@ final class EngineProcess {
         if let failure { throw failure }
         precondition(!isStopped, "a request to a stopped engine")
         guard EngineFrame.write(call, to: requests) else { throw fail(nil) }
-        switch try receive() as EngineMessage {
+        switch try receiveMessage() {
         case .reply(let reply): return reply
         case .fatal(let why): throw fail(.brokeProtocol(why))
         case .ready: throw fail(.brokeProtocol("a handshake where a reply was expected"))
@@ -107,8 +109,15 @@ final class EngineProcess {
 
     // MARK: waiting
 
-    /// Reads one message under the watchdog.
-    private func receive<Message: Decodable>(sealed: Bool = true) throws(ContainedFailure) -> Message {
+    /// Reads the engine's next sealed message under the watchdog.
+    private func receiveMessage() throws(ContainedFailure) -> EngineMessage {
+        try receive { payload throws(FrameError) in try EngineFrame.decode(EngineMessage.self, from: payload) }
+    }
+
+    /// Reads one frame under the watchdog and decodes its payload.
+    private func receive<Message>(sealed: Bool = true, as decode: (Data) throws(FrameError) -> Message)
+        throws(ContainedFailure) -> Message
+    {
         if let failure { throw failure }
         var lastProgress = recorder.progress
         let sent = DispatchTime.now().uptimeNanoseconds
@@ -116,7 +125,7 @@ final class EngineProcess {
         while true {
             do throws(FrameError) {
                 if let frame = try buffer.next() {
-                    return try EngineFrame.decode(Message.self, from: sealed ? seal.open(frame) : frame)
+                    return try decode(sealed ? seal.open(frame) : frame)
                 }
             } catch {
                 var failure = fail(.brokeProtocol(error.description))

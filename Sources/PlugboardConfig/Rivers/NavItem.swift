@@ -80,9 +80,10 @@ extension NavItem {
     /// The data source the item passes to the screen it opens: its `data` without `target`,
     /// when it names a `source`; nil otherwise.
     package var dataSource: JSONValue? {
-        guard let data = node["data"]?.node.value.objectValue, let source = data["source"]?.stringValue,
-            !source.isEmpty
-        else { return nil }
+        // The parsed `source` first: an item without one (most buttons) makes no JSON value.
+        guard let source = data.source, !source.isEmpty, let data = node["data"]?.node.value.objectValue else {
+            return nil
+        }
         return .object(JSONObject(entries: data.entries.filter { $0.key != "target" }))
     }
 

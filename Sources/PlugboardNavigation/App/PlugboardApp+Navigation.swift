@@ -25,8 +25,11 @@ extension PlugboardApp {
         return instances
     }
 
-    func observe(_ controller: any ScreenController) -> (LifecycleEvent) -> Void {
-        { [unowned self] event in record(AppEvent(event.rawValue, controller.screenID)) }
+    /// Records a lifecycle event of `controller`'s screen. Passed as a closure literal at each
+    /// call (`appear { recordLifecycle($0, of: controller) }`): a non-escaping closure needs no
+    /// allocation, where a closure returned from a function did, on every event.
+    func recordLifecycle(_ event: LifecycleEvent, of controller: any ScreenController) {
+        record(AppEvent(event.rawValue, controller.screenID))
     }
 
     /// Runs a stack change between the visible screen before and after it. A change under what
@@ -59,8 +62,10 @@ extension PlugboardApp {
                 containerBefore: containerBefore),
             case let spec = spec(for: operation, mover: mover), spec.duration > 0
         {
-            if let outgoing { outgoing.controller.send(.willDisappear, observe: observe(outgoing.controller)) }
-            if let incoming { incoming.controller.send(.willAppear, observe: observe(incoming.controller)) }
+            if let outgoing {
+                outgoing.controller.send(.willDisappear) { recordLifecycle($0, of: outgoing.controller) }
+            }
+            if let incoming { incoming.controller.send(.willAppear) { recordLifecycle($0, of: incoming.controller) } }
             record(AppEvent("transition", mover.controller.screenID, detail: "\(operation) \(Int(spec.duration)) ms"))
             let dismissed = operation == .dismiss ? leaving : nil
             if dismissed == nil, let leaving { releaseLeaving(leaving) }  // emptied on the way, not the mover
@@ -69,8 +74,12 @@ extension PlugboardApp {
                 other: other
             ) { [unowned self] in
                 if let dismissed { releaseLeaving(dismissed) }
-                if let outgoing { outgoing.controller.send(.didDisappear, observe: observe(outgoing.controller)) }
-                if let incoming { incoming.controller.send(.didAppear, observe: observe(incoming.controller)) }
+                if let outgoing {
+                    outgoing.controller.send(.didDisappear) { recordLifecycle($0, of: outgoing.controller) }
+                }
+                if let incoming {
+                    incoming.controller.send(.didAppear) { recordLifecycle($0, of: incoming.controller) }
+                }
             }
             if operation == .push || operation == .pop, containerBefore === topContainer {
                 running.barSnapshot = barBefore  // the transition releases it now
@@ -86,11 +95,11 @@ extension PlugboardApp {
             return
         }
         if let outgoing, outgoing !== incoming {
-            outgoing.controller.disappear(observe: observe(outgoing.controller))
+            outgoing.controller.disappear { recordLifecycle($0, of: outgoing.controller) }
         }
         refreshChanged()
         if let incoming, incoming !== outgoing {
-            incoming.controller.appear(observe: observe(incoming.controller))
+            incoming.controller.appear { recordLifecycle($0, of: incoming.controller) }
         }
     }
 

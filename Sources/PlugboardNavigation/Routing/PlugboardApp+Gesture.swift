@@ -85,7 +85,7 @@ extension PlugboardApp {
             runQueuedTransitions()
         }
         let send = { [unowned self] (entry: ScreenEntry, event: LifecycleEvent) in
-            entry.controller.send(event, observe: observe(entry.controller))
+            entry.controller.send(event) { recordLifecycle($0, of: entry.controller) }
         }
         let detail = "\(swipe.operation) progress \(swipe.progress) velocity \(swipe.velocity)"
         record(AppEvent("gesture", target.controller.screenID, detail: detail))

@@ -284,12 +284,15 @@ package final class PluginLibrary: @unchecked Sendable {
         guard let size = try? file.size(),
             let (needed, runPath) = try? ELFDynamicSymbols.dynamicLinking(descriptor: file.descriptor, count: size)
         else { return false }
+        let folders = runPath.filter { $0.contains("$ORIGIN") || $0.contains("${ORIGIN}") }
+        guard !folders.isEmpty else { return false }
         let origin = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let folders = runPath.filter { $0.contains("$ORIGIN") || $0.contains("${ORIGIN}") }.map {
+        // `access`, not FileManager: a Swift plugin's run path is `$ORIGIN` and it needs a dozen
+        // libraries, each looked for beside it on every load.
+        return folders.map {
             $0.replacingOccurrences(of: "${ORIGIN}", with: origin).replacingOccurrences(of: "$ORIGIN", with: origin)
-        }
-        return folders.contains { folder in
-            needed.contains { FileManager.default.fileExists(atPath: folder + "/" + $0) }
+        }.contains { folder in
+            needed.contains { access(folder + "/" + $0, F_OK) == 0 }
         }
     }
 

@@ -8,7 +8,9 @@ import PlugboardIsolation
 /// `__check-child` (a test of `plugboard check`, or its fork servers). Their arguments are written
 /// by this executable, never typed, so they are read here before swift-argument-parser runs: its
 /// reflection over the command tree was 11 ms of every engine start (about a sixth of the default
-/// `plugboard run`'s start to the first screen, 2026-11-27).
+/// `plugboard run`'s start to the first screen, 2026-11-27). The sandbox's constructor reads the
+/// same first argument before `main` and moves both into their namespaces (`sandbox.c`); the
+/// fork servers (`__check-child --serve`) never reach `main` at all.
 enum InternalProcess {
     /// What the arguments after the executable name ask for; nil when they name no internal
     /// process (then the command tree parses them).
@@ -60,10 +62,10 @@ enum InternalProcess {
     }
 
     /// The engine, logging to standard error at the launch's level and to its flight recorder.
-    private static func runEngine(launch: String, recorder: String) -> Never {
-        let level = (try? JSONDecoder().decode(EngineLaunch.self, from: Data(launch.utf8))).flatMap {
-            Logger.Level(rawValue: $0.logLevel)
-        }
+    /// The launch is decoded once, here; one that is not valid is the engine's to report.
+    private static func runEngine(launch json: String, recorder: String) -> Never {
+        let launch = Result { try JSONDecoder().decode(EngineLaunch.self, from: Data(json.utf8)) }
+        let level = (try? launch.get()).flatMap { Logger.Level(rawValue: $0.logLevel) }
         // Opened once: a sandboxed engine can open it only through the descriptor its start kept.
         let flightRecorder = Result { try FlightRecorder(openingAt: recorder) }
         let recorderHandler = (try? flightRecorder.get()).map(RecorderLogHandler.init(recorder:))
@@ -73,6 +75,6 @@ enum InternalProcess {
             guard let recorderHandler else { return standardError }
             return MultiplexLogHandler([standardError, recorderHandler])
         }
-        EngineChild.main(launchJSON: launch, recorder: flightRecorder)
+        EngineChild.main(launch: launch, recorder: flightRecorder)
     }
 }

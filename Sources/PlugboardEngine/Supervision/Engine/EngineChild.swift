@@ -18,7 +18,9 @@ package enum EngineChild {
     /// code closed it or put another file over its descriptor): it cannot answer, and says so.
     package static let pipeReplacedStatus: Int32 = 4
 
-    package static func main(launchJSON: String, recorder: Result<FlightRecorder, any Error>) -> Never {
+    package static func main(
+        launch: Result<EngineLaunch, any Error>, recorder: Result<FlightRecorder, any Error>
+    ) -> Never {
         let replies = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let pipes = PipeIdentity(replies: replies, requests: STDIN_FILENO)
@@ -39,7 +41,7 @@ package enum EngineChild {
             }
             seal = key
             let recorder = try recorder.get()
-            let launch = try JSONDecoder().decode(EngineLaunch.self, from: Data(launchJSON.utf8))
+            let launch = try launch.get()
             let loaded = try launch.load()
             if let scratch = launch.scratchFolder { setenv("TMPDIR", scratch, 1) }
             // Confined after reading its own files and before any plugin code is loaded.

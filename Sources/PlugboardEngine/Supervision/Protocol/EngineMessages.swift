@@ -25,7 +25,7 @@ package struct ProtocolHello: Codable, Sendable, Equatable {
 }
 
 /// One request on the wire: what to do, and the drawing the reply should carry, if any.
-package struct EngineCall: Codable, Sendable, Equatable {
+package struct EngineCall: Sendable, Equatable {
     package var request: EngineRequest
     package var drawing: DrawingFormat?
 
@@ -36,7 +36,7 @@ package struct EngineCall: Codable, Sendable, Equatable {
 }
 
 /// One message from an engine process to its supervisor.
-package enum EngineMessage: Codable, Sendable, Equatable {
+package enum EngineMessage: Sendable, Equatable {
     case ready(EngineReady)
     /// The engine cannot go on (an invalid configuration, a malformed request): why, then it exits.
     case fatal(String)

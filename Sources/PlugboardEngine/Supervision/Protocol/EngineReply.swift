@@ -5,7 +5,7 @@ import PlugboardRender
 /// The engine's answer to one request: whether it succeeded and what changed — the state URL,
 /// the events since the last reply, the state when asked for — plus the drawing only when the
 /// request asked for one.
-package struct EngineReply: Codable, Sendable, Equatable {
+package struct EngineReply: Sendable, Equatable {
     package var succeeded: Bool
     /// Why the request failed; or what a question answers in words: an export's JSON result,
     /// the list of exports, a report, a probe. Empty otherwise.
@@ -57,7 +57,7 @@ package struct EngineState: Codable, Sendable, Equatable {
 
 /// What the engine says once it has started: problems met loading the app (plugins that failed
 /// to load, fallbacks), or nothing for a probe.
-package struct EngineReady: Codable, Sendable, Equatable {
+package struct EngineReady: Sendable, Equatable {
     /// `error ID: why` and `fallback ID: why` lines.
     package var startup: [String]
     package var stateURL: String

@@ -6,7 +6,7 @@ import PlugboardNavigation
 /// what a person types), the simulator's routes and the one-shot commands make them; the same
 /// values go to an engine in this process (`--in-process`) or, framed (`EngineFrame`), to an
 /// engine process under a supervisor.
-package enum EngineRequest: Codable, Sendable, Equatable {
+package enum EngineRequest: Sendable, Equatable {
     // MARK: a user's actions
 
     /// Tap a numbered tap target, or the view with an identifier.

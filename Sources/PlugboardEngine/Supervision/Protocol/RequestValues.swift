@@ -31,7 +31,7 @@ package enum TapReference: Codable, Sendable, Hashable {
 }
 
 /// One route change (seed 004); several make one transition.
-package enum RouteStep: Codable, Sendable, Equatable {
+package enum RouteStep: Sendable, Equatable {
     /// A URL of the app's scheme (the text as typed: parsed when it runs, so errors name the column).
     case open(String)
     case push(key: String, data: String?)

@@ -48,7 +48,7 @@ extension PlugboardApp {
     func layout() {
         let tree = environment.views
         try? tree.setFrame(window, device.bounds, by: .host)
-        for container in [rootContainer!] + presented {
+        for container in containers {
             lay(container, tree)
         }
         layRunningTransition()

@@ -10,8 +10,6 @@ extension PlugboardApp {
     /// The container whose top screen is visible.
     package var topContainer: StackContainer { presented.last ?? rootContainer }
     var visibleEntry: ScreenEntry? { topContainer.top }
-    /// The root container, then the presented ones from bottom to top.
-    package var containers: [StackContainer] { [rootContainer!] + presented }
 
     /// The plugin instances the app runs now, in the order they were made at start: the root
     /// (when a plugin draws it), then each container's bar and the screens on its stack. The

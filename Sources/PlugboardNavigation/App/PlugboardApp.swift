@@ -119,19 +119,16 @@ public final class PlugboardApp {
     /// The host-owned view the root shows the root stack's screens in.
     package let screenContainer: ViewHandle
     var root: (any RootAdapter)!
-    var rootContainer: StackContainer! {
-        didSet { containers = (rootContainer.map { [$0] } ?? []) + presented }
-    }
+    var rootContainer: StackContainer! { didSet { keepContainers() } }
     /// True once `shutdown` has run: no stacks, no views.
     package var isShutDown: Bool { rootContainer == nil }
     /// Bottom to top. Unchecked for the reason `ScreenStack.entries` is: changed only by
     /// appending and removing by identity, which run no code of ours.
-    @exclusivity(unchecked) var presented: [StackContainer] = [] {
-        didSet { containers = (rootContainer.map { [$0] } ?? []) + presented }
-    }
+    @exclusivity(unchecked) var presented: [StackContainer] = [] { didSet { keepContainers() } }
     /// The root container, then the presented ones from bottom to top: kept as they change, as
     /// it is read several times by every change (each read made two arrays when it was computed).
     package private(set) var containers: [StackContainer] = []
+    private func keepContainers() { containers = (rootContainer.map { [$0] } ?? []) + presented }
     var screens: ScreenFactory!
     /// How data sources are written in, and read from, state URLs.
     lazy var routeDataNames = RouteDataNames(rivers: configuration.rivers, feedBase: screens.feedBase)

@@ -22,6 +22,10 @@
     // Unchecked: read around every call into plugin code; set once before any runs.
     @exclusivity(unchecked) nonisolated(unsafe) public static var observer: ((Event) -> Void)?
 
+    /// Whether someone observes calls: for a caller that keeps its observed path out of line.
+    /// Inlinable, so it reads the variable directly instead of through its accessor.
+    @inlinable public static var isObserved: Bool { observer != nil }
+
     /// Runs `body`, a call into plugin code described by `description`.
     @inlinable @inline(__always)
     public static func track<Result, Failure: Error>(

@@ -7,6 +7,7 @@ package enum AppearanceState: String, Sendable, Codable {
     /// The state after `event`, or nil when the event is out of order here. An interactive
     /// transition (seed 003's gestures) may turn back: a cancelled pop sends `will_appear` to the
     /// screen that was disappearing, `will_disappear` to the one that was appearing.
+    @inlinable
     package func after(_ event: LifecycleEvent) -> AppearanceState? {
         switch (self, event) {
         case (.disappeared, .willAppear), (.disappearing, .willAppear): .appearing

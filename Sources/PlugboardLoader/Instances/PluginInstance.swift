@@ -10,18 +10,18 @@ package class PluginInstance {
     /// pointer (every kind declares them with the same C signatures, its own struct pointer
     /// first). No closures: a closure around each function was four heap blocks per instance,
     /// kept as long as the instance, and one indirect call more on every call.
-    struct VTable {
+    @usableFromInline struct VTable {
         typealias Initialize = @convention(c) (UnsafeRawPointer?) -> Bool
         typealias Destroy = @convention(c) (UnsafeRawPointer?) -> Void
         typealias View = @convention(c) (UnsafeRawPointer?) -> pb_view_t
         /// `layout(const pb_X_t *, double, double)`: the call made most often (every frame change).
-        typealias Layout = @convention(c) (UnsafeRawPointer?, Double, Double) -> Void
+        @usableFromInline typealias Layout = @convention(c) (UnsafeRawPointer?, Double, Double) -> Void
         typealias GetExtension = @convention(c) (UnsafeRawPointer?, UnsafePointer<CChar>?) -> UnsafeRawPointer?
 
         var initialize: Initialize?
         var destroy: Destroy?
         var view: View?
-        var layout: Layout?
+        @usableFromInline var layout: Layout?
         var getExtension: GetExtension?
 
         /// A kind's five functions, as its struct declares them (each a C function pointer whose
@@ -43,8 +43,8 @@ package class PluginInstance {
     package let descriptor: PluginDescriptor
     package let host: InstanceHost
     /// The C instance; valid until `destroy`.
-    let raw: UnsafeRawPointer
-    private let vtable: VTable
+    @usableFromInline let raw: UnsafeRawPointer
+    @usableFromInline let vtable: VTable
     // Unchecked: read on every call into the plugin; written only by `destroy` on the same thread.
     @exclusivity(unchecked) package private(set) var isDestroyed = false
 
@@ -104,7 +104,7 @@ package class PluginInstance {
         host.viewsLeftAtDestroy = host.views.releaseAll(ownedBy: host.owner)
     }
 
-    private static func describe(
+    @usableFromInline static func describe(
         _ function: String, _ kind: PluginKind, _ plugin: String, _ library: String
     ) -> PluginCall {
         PluginCallTracker.describe(function, kind: kind, plugin: plugin, library: library)
@@ -113,7 +113,7 @@ package class PluginInstance {
     /// Runs `body`, a call into this instance's plugin code named `function`, tracked. The name
     /// is made only when someone observes calls (`layout(390.0, 844.0)` costs more to format than
     /// the call itself). Inlined: it is on every call into a plugin.
-    @inline(__always)
+    @inlinable @inline(__always)
     func call<Result>(_ function: @autoclosure () -> String, _ body: () -> Result) -> Result {
         PluginCallTracker.track(Self.describe(function(), descriptor.kind, descriptor.id, library.path), body)
     }
@@ -132,9 +132,16 @@ package class PluginInstance {
         return ViewHandle(handle)
     }
 
-    /// The host has sized the root view.
+    /// The host has sized the root view. Inlinable, with the observed path out of line, for
+    /// the reason `ScreenInstance.send` is: it is the call the host makes most often.
+    @inlinable
     package final func layout(width: Double, height: Double) {
         guard !isDestroyed, let layout = vtable.layout else { return }
+        if !PluginCallTracker.isObserved { layout(raw, width, height) } else { layoutTracked(layout, width, height) }
+    }
+
+    @usableFromInline @inline(never)
+    final func layoutTracked(_ layout: VTable.Layout, _ width: Double, _ height: Double) {
         let instance = raw
         call("layout(\(width), \(height))") { layout(instance, width, height) }
     }

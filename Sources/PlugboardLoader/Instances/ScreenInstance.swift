@@ -1,13 +1,16 @@
 import PlugboardABI
-import PlugboardCore
+@_spi(Layers) import PlugboardCore
 
 /// A live screen plugin instance (`pb_screen_t`), with its appearance state kept by the host so
 /// lifecycle calls always come in order.
 package final class ScreenInstance: PluginInstance {
+    /// Where the screen is in its appearance cycle; only the lifecycle calls below move it.
+    package var appearance: AppearanceState { currentAppearance }
     /// Unchecked like `isDestroyed`: read and written by every lifecycle call, only here and on
     /// the host's main thread; the run-time exclusivity checks were two fifths of what a
-    /// lifecycle call cost the host.
-    @exclusivity(unchecked) package private(set) var appearance = AppearanceState.disappeared
+    /// lifecycle call cost the host. Usable from inlinable code so the lifecycle calls can be
+    /// inlined into their callers in other modules.
+    @exclusivity(unchecked) @usableFromInline var currentAppearance = AppearanceState.disappeared
 
     /// Creates and initialises the screen `pluginID` of `library` (create → init). A NULL
     /// `create` or a false `init` is reported as a `PluginLoadError`; nothing leaks.
@@ -39,17 +42,28 @@ package final class ScreenInstance: PluginInstance {
 
     private var screen: UnsafePointer<pb_screen_t>? { instance(as: pb_screen_t.self) }
 
+    /// `will_appear` then `did_appear`, unless the screen already appeared.
+    @inlinable @inline(__always)
+    package func appear() { appear { _ in } }
+
+    /// `will_disappear` then `did_disappear`, unless the screen is not shown.
+    @inlinable @inline(__always)
+    package func disappear() { disappear { _ in } }
+
     /// `will_appear` then `did_appear`, unless the screen already appeared. `observe` hears each
-    /// event just before the plugin does.
-    package func appear(observe: (LifecycleEvent) -> Void = { _ in }) {
-        guard appearance == .disappeared else { return }
+    /// event just before the plugin does. Inlined, with `send`, into every caller: a lifecycle
+    /// call is otherwise four Swift calls around each C call.
+    @inlinable @inline(__always)
+    package func appear(observe: (LifecycleEvent) -> Void) {
+        guard currentAppearance == .disappeared else { return }
         send(.willAppear, observe: observe)
         send(.didAppear, observe: observe)
     }
 
     /// `will_disappear` then `did_disappear`, unless the screen is not shown.
-    package func disappear(observe: (LifecycleEvent) -> Void = { _ in }) {
-        guard appearance == .appeared else { return }
+    @inlinable @inline(__always)
+    package func disappear(observe: (LifecycleEvent) -> Void) {
+        guard currentAppearance == .appeared else { return }
         send(.willDisappear, observe: observe)
         send(.didDisappear, observe: observe)
     }
@@ -57,11 +71,11 @@ package final class ScreenInstance: PluginInstance {
     /// One lifecycle call, when it is in order (`AppearanceState.after`); false otherwise.
     /// Inlined into `appear` and `disappear`, with the function read straight from the
     /// plugin's struct: without it the four calls cost 4.1–4.3× the direct C calls instead of
-    /// 3.0–3.2× (`lifecycle`, 2026-11-27).
-    @discardableResult @inline(__always)
+    /// 3.0–3.2×; inlinable across modules, 1.5–1.7× (`lifecycle`, 2026-11-27).
+    @discardableResult @inlinable @inline(__always)
     package func send(_ event: LifecycleEvent, observe: (LifecycleEvent) -> Void = { _ in }) -> Bool {
-        guard !isDestroyed, let next = appearance.after(event) else { return false }
-        appearance = next
+        guard !isDestroyed, let next = currentAppearance.after(event) else { return false }
+        currentAppearance = next
         observe(event)
         let screen = raw.assumingMemoryBound(to: pb_screen_t.self)
         let function: (@convention(c) (UnsafePointer<pb_screen_t>?) -> Void)? =
@@ -71,8 +85,19 @@ package final class ScreenInstance: PluginInstance {
             case .willDisappear: screen.pointee.will_disappear
             case .didDisappear: screen.pointee.did_disappear
             }
-        if let function { call(event.rawValue) { function(screen) } }
+        guard let function else { return true }
+        if !PluginCallTracker.isObserved { function(screen) } else { sendTracked(event, function, screen) }
         return true
+    }
+
+    /// `send`'s call when someone observes calls into plugins, kept out of line so the path
+    /// without an observer stays a load, a branch and the call in every caller.
+    @usableFromInline @inline(never)
+    func sendTracked(
+        _ event: LifecycleEvent, _ function: @convention(c) (UnsafePointer<pb_screen_t>?) -> Void,
+        _ screen: UnsafePointer<pb_screen_t>
+    ) {
+        call(event.rawValue) { function(screen) }
     }
 
     /// Hands the route's data to the screen before it appears (`plugboard.ext.attributes`).

@@ -145,7 +145,7 @@ extension PlugboardApp {
             let container = reusableContainer(for: entry, kind: kind)
             let isNew = container == nil
             let shown = container ?? StackContainer(kind: kind, tree: environment.views)
-            shown.madeFor = entry
+            shown.madeFor = (entry.key, entry.serial)
             try? environment.views.addChild(shown.layer, to: window, by: .host)
             shown.stack.replaceAll(with: entry)  // first, so a new bar is made for its own screen
             if isNew { shown.barInstance = manager.makeBar(for: shown) }
@@ -183,7 +183,9 @@ extension PlugboardApp {
     /// presentation cost more than the rest of a tap. Otherwise its bar and views are destroyed.
     func release(_ container: StackContainer) {
         presented.removeAll { $0 === container }
-        if let screen = container.madeFor, screen.keptContainer == nil, cache.holds(screen) {
+        if let made = container.madeFor, let screen = cache.entry(made.key, serial: made.serial),
+            screen.keptContainer == nil
+        {
             try? environment.views.removeChild(container.layer, from: window, by: .host)
             screen.keptContainer = container
             return
@@ -367,7 +369,7 @@ extension PlugboardApp {
     }
 }
 
-extension PlugboardApp: ScreenHostDelegate {
+extension PlugboardApp {
     /// A screen changed its own bar values (seed 003): shown at once when it is on top of a
     /// container (otherwise when it next is).
     package func screenBarChanged(_ host: InstanceHost) {

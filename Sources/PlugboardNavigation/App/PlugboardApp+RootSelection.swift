@@ -14,8 +14,8 @@ extension PlugboardApp {
         guard let content = rootContainer.stack.first else { return }
         // The same screen instance as at the last sync (most changes leave the root's content):
         // nothing to look up. A menu selection asks again with the item it used.
-        guard preferred != nil || content !== selectionSyncedFor else { return }
-        selectionSyncedFor = content
+        guard preferred != nil || content.serial != selectionSyncedFor else { return }
+        selectionSyncedFor = content.serial
         guard let items = rootItems.itemsByScreen[content.key.screenID] else { return }
         let item = preferred.flatMap { items.contains($0) ? $0 : nil } ?? items[0]
         guard item != selectedRootItem || item == preferred else { return }

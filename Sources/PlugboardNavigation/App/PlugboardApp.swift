@@ -49,8 +49,9 @@ public final class PlugboardApp {
     var selectingRootItem: String?
     /// How many times the root was told its selection.
     var rootSelectionsTold = 0
-    /// The root stack's first screen when the selection was last synced (`syncRootSelection`).
-    weak var selectionSyncedFor: ScreenEntry?
+    /// The root stack's first screen when the selection was last synced (`syncRootSelection`),
+    /// by its serial (`ScreenEntry` says why not a weak reference).
+    var selectionSyncedFor: UInt64?
     /// Which root menu items open which screens.
     lazy var rootItems = RootItemIndex(home?.menu?.navItems.flatMap(\.flattened) ?? [])
     /// The route keys deep links use (seed 004).
@@ -133,6 +134,8 @@ public final class PlugboardApp {
     /// How data sources are written in, and read from, state URLs.
     lazy var routeDataNames = RouteDataNames(rivers: configuration.rivers, feedBase: screens.feedBase)
     var manager: NavigationBarManager!
+    /// What plugins call back into the app through (`PluginCallbacks` says why not the app).
+    private(set) lazy var callbacks = PluginCallbacks(app: self)
 
     /// Loads the app in `folder`: plugins.json, rivers.json and the optional settings.json.
     /// Throws the configuration's diagnostics when it has errors; plugin failures do not throw
@@ -189,8 +192,8 @@ public final class PlugboardApp {
             configuration: configuration, plugins: plugins, environment: environment,
             record: { [unowned self] in record($0) })
         manager = NavigationBarManager(app: self)
-        screens.screenDelegate = self
-        screens.navigationDelegate = self
+        screens.screenDelegate = callbacks
+        screens.navigationDelegate = callbacks
         screens.openFromCell = { [unowned self] target, dataSource in
             if isAppURL(target) {
                 route(toLink: target, from: "cell")
@@ -262,8 +265,8 @@ public final class PlugboardApp {
         do throws(PluginLoadError) {
             return try RootInstance(
                 library: plugin.library, pluginID: plugin.descriptor.id, environment: environment,
-                pluginJSON: plugin.entry.pluginModelJSON, dataSourceJSON: menu.modelJSON, delegate: manager,
-                navigation: self)
+                pluginJSON: plugin.entry.pluginModelJSON, dataSourceJSON: menu.modelJSON, delegate: callbacks,
+                navigation: callbacks)
         } catch {
             record(AppEvent("fallback", "builtin.side_menu", detail: error.description))
             return fallback()

@@ -1,9 +1,19 @@
 import PlugboardConfig
 import PlugboardCore
 import PlugboardLoader
+import Synchronization
 
 /// One screen in a stack: its controller, its cache key and what the bar needs to know about it.
+///
+/// Nothing holds a weak reference to an entry: a weak reference gives its object a side table
+/// for good, and every retain and release of that object then takes the runtime's slow path
+/// (a fifth of a tap's instructions, with the app's). Whoever needs to name an entry without
+/// owning it keeps its `serial`.
 package final class ScreenEntry {
+    /// Unique among every entry this process makes: an entry's name that outlives it.
+    let serial = ScreenEntry.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<UInt64>(0)
+
     package let controller: any ScreenController
     /// The rivers.json screen, or nil for screens opened from a component item.
     let screen: Screen?
@@ -19,8 +29,10 @@ package final class ScreenEntry {
             cache?.screenOnStacksChanged(by: stacksHolding > 0 ? 1 : -1)
         }
     }
-    /// The cache this screen is in, if any (set and cleared by `ScreenCache`).
-    weak var cache: ScreenCache?
+    /// The cache this screen is in, if any. Set and cleared by `ScreenCache` as the screen comes
+    /// and goes, and by its `deinit`: never a cache that is gone, so unowned and unchecked (not
+    /// weak, which would give the cache a side table; see above).
+    unowned(unsafe) var cache: ScreenCache?
     /// The container this screen was last presented in, kept out of sight with its bar and views
     /// since it was dismissed, for the screen's next presentation (`PlugboardApp.release`).
     var keptContainer: StackContainer?
@@ -60,9 +72,10 @@ package final class StackContainer {
 
     package let kind: Kind
     let stack = ScreenStack()
-    /// The screen a presented container (or drawer) was made for: it keeps the container once
-    /// dismissed, while it stays cached. Weak: the screen owns its kept container, not the reverse.
-    weak var madeFor: ScreenEntry?
+    /// The screen a presented container (or drawer) was made for, by its `serial`: it keeps the
+    /// container once dismissed, while it stays cached. Not a reference: the screen owns its kept
+    /// container, not the reverse (and see `ScreenEntry`).
+    var madeFor: (key: ScreenCache.Key, serial: UInt64)?
     /// This container's bar instance (the root state's, or the presented container's own).
     /// Read-only outside: the storage stays internal so its accesses need no run-time
     /// exclusivity checks (see `PlugboardApp.settings`).

@@ -5,7 +5,7 @@ import PlugboardLoader
 /// The navigation-bar manager (the seed's GANavigationBarManager): creates the bar instances,
 /// customises them for the visible screen, makes their navigation buttons, and decides what a
 /// pressed element does — by nav-item type — through the app's stack operations.
-final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
+final class NavigationBarManager {
     unowned let app: PlugboardApp
     /// The buttons made for each bar (by the bar instance's view owner), to keep `enabled` right.
     /// Unchecked for the reason `ScreenStack.entries` is: changed only here, and the one closure
@@ -48,7 +48,7 @@ final class NavigationBarManager: NavigationBarHostDelegate, RootHostDelegate {
             do throws(PluginLoadError) {
                 return try NavigationBarInstance(
                     library: candidate.library, pluginID: candidate.id, environment: app.environment,
-                    pluginJSON: candidate.pluginJSON, navBarJSON: navJSON, delegate: self,
+                    pluginJSON: candidate.pluginJSON, navBarJSON: navJSON, delegate: app.callbacks,
                     appearance: appearance(for: container.top))
             } catch {
                 app.record(AppEvent("fallback", candidate.id, detail: error.description))

@@ -182,7 +182,7 @@ extension PlugboardApp {
     }
 }
 
-extension PlugboardApp: NavigationHostDelegate {
+extension PlugboardApp {
     /// A plugin opens a screen (`plugboard.host.navigation`): a link from where it is shown —
     /// the stack of the calling screen, or the root stack for the root.
     package func navigation(
@@ -196,7 +196,7 @@ extension PlugboardApp: NavigationHostDelegate {
     package func screenExists(_ screenID: String) -> Bool { configuration.rivers.screen(screenID) != nil }
 }
 
-extension PlugboardApp: RoutingHostDelegate {
+extension PlugboardApp {
     /// A plugin routes (`plugboard.host.routing`): its steps as one composed transition.
     package func route(
         _ host: InstanceHost, steps: [PluginRouteStep], enqueue: Bool, object: JSONValue?,

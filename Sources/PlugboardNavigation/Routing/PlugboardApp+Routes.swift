@@ -64,7 +64,7 @@ extension PlugboardApp {
     }
 }
 
-extension PlugboardApp: RoutesHostDelegate {
+extension PlugboardApp {
     /// A plugin changes the routes (`plugboard.host.routes`).
     package func updateRoutes(_ host: InstanceHost, _ changes: [AppRoutes.Change]) -> String? {
         do throws(RoutingError) {

@@ -68,6 +68,11 @@ public final class ScreenCache {
 
     package init(capacity: Int) { self.capacity = max(1, capacity) }
 
+    /// Screens that outlive the cache stop pointing at it (`ScreenEntry.cache` is unchecked).
+    deinit {
+        for entry in entries.values { entry.cache = nil }
+    }
+
     /// The cached screen for `key` (a hit), or nil (a miss).
     func lookup(_ key: Key) -> ScreenEntry? {
         guard let entry = entries[key] else {
@@ -103,6 +108,12 @@ public final class ScreenCache {
 
     /// Whether `entry` itself (not only its key) is cached.
     func holds(_ entry: ScreenEntry) -> Bool { entries[entry.key] === entry }
+
+    /// The cached screen under `key` when it is the entry `serial` names, else nil.
+    func entry(_ key: Key, serial: UInt64) -> ScreenEntry? {
+        guard let entry = entries[key], entry.serial == serial else { return nil }
+        return entry
+    }
 
     /// Evicts least recently used screens while over capacity, skipping those on a stack; each
     /// evicted screen is handed to `destroy`, least recently used first.

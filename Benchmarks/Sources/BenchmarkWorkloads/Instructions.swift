@@ -16,7 +16,7 @@ public enum Instructions {
     /// counts of 2026-11-27 with room for other CPUs' C libraries, so a change that makes a tap
     /// dearer fails CI while the goals above are still ahead. Lower them as the counts fall.
     public static let ceilings: [String: Double] = [
-        "tap-hit-instructions": 56_000, "tap-miss-instructions": 230_000, "growth-stack-depth-instructions": 1.05,
+        "tap-hit-instructions": 47_000, "tap-miss-instructions": 222_000, "growth-stack-depth-instructions": 1.05,
     ]
 
     /// True when `figure` is within its CI ceiling (a figure without one always is).

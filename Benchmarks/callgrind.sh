@@ -8,7 +8,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
-swift build -c release >/dev/null
-# --disable-build-manifest-caching: see run.sh (files added to the main package are otherwise missed).
-swift build -c release --package-path Benchmarks --disable-build-manifest-caching >/dev/null
+Benchmarks/build.sh
 exec Benchmarks/.build/release/plugboard-bench instructions "$@"

@@ -7,12 +7,7 @@
 #                                       instructions where counted, allocations)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-echo "building (release): the main package, then the benchmarks" >&2
-swift build -c release >&2
-# Without manifest caching: SwiftPM 6.3 otherwise keeps the main package's old list of source
-# files in this build, so a file added to Sources/ is left out (the build fails where it is used)
-# and a renamed one is still looked for ("missing inputs"). Planning again costs about 10 s.
-swift build -c release --package-path Benchmarks --disable-build-manifest-caching >&2
+Benchmarks/build.sh
 if [ "${1:-}" = suite ]; then
     shift
     cd Benchmarks && exec swift package benchmark "$@"

@@ -141,8 +141,8 @@ package final class ViewTree {
     package func release(_ handle: ViewHandle, by caller: ViewOwner) throws(ViewError) {
         let view = try mutable(handle, by: caller, property: "release")
         if view.owner == .host && caller != .host { throw .hostOwned(handle) }
-        if let parent = view.parent { views[parent]?.children.removeAll { $0 == handle } }
-        for child in view.children { views[child]?.parent = nil }
+        if let parent = view.parent { views[parent]?.storedChildren.removeAll { $0 == handle } }
+        for child in view.children { views[child]?.storedParent = nil }
         views.remove(handle)
         if let identifier = view.identifier { forget(handle, identifier: identifier) }
         Self.remove(handle, from: &viewsByOwner, at: view.owner)
@@ -176,12 +176,12 @@ package final class ViewTree {
         var parents: Set<ViewHandle> = []
         for view in left {
             if let parent = view.parent, !leaving.contains(parent) { parents.insert(parent) }
-            view.parent = nil
+            view.storedParent = nil
         }
-        for parent in parents { views[parent]?.children.removeAll { leaving.contains($0) } }
+        for parent in parents { views[parent]?.storedChildren.removeAll { leaving.contains($0) } }
         for view in left {
-            for child in view.children where !leaving.contains(child) { views[child]?.parent = nil }
-            view.children.removeAll()
+            for child in view.children where !leaving.contains(child) { views[child]?.storedParent = nil }
+            view.storedChildren.removeAll()
         }
         for view in left { try? release(view.handle, by: .host) }
         grants[owner] = nil
@@ -254,7 +254,7 @@ package final class ViewTree {
         guard frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite, frame.width >= 0,
             frame.height >= 0
         else { throw .invalidFrame(frame) }
-        view.frame = frame
+        view.storedFrame = frame
     }
 
     package func frame(of handle: ViewHandle) throws(ViewError) -> Rect { try view(handle).frame }
@@ -284,9 +284,9 @@ package final class ViewTree {
             if current == child { throw .cycle(parent: parent, child: child) }
             ancestor = views[current]?.parent
         }
-        if let old = childView.parent { views[old]?.children.removeAll { $0 == child } }
-        parentView.children.append(child)
-        childView.parent = parent
+        if let old = childView.parent { views[old]?.storedChildren.removeAll { $0 == child } }
+        parentView.storedChildren.append(child)
+        childView.storedParent = parent
     }
 
     package func removeChild(_ child: ViewHandle, from parent: ViewHandle, by caller: ViewOwner) throws(ViewError) {
@@ -294,8 +294,8 @@ package final class ViewTree {
         guard let childView = views[child], childView.parent == parent else {
             throw .notAChild(parent: parent, child: child)
         }
-        parentView.children.removeAll { $0 == child }
-        childView.parent = nil
+        parentView.storedChildren.removeAll { $0 == child }
+        childView.storedParent = nil
     }
 
     /// The frame of `handle` in the coordinates of its top-most ancestor.

@@ -104,7 +104,7 @@ package class PluginInstance {
         host.viewsLeftAtDestroy = host.views.releaseAll(ownedBy: host.owner)
     }
 
-    @usableFromInline static func describe(
+    private static func describe(
         _ function: String, _ kind: PluginKind, _ plugin: String, _ library: String
     ) -> PluginCall {
         PluginCallTracker.describe(function, kind: kind, plugin: plugin, library: library)
@@ -113,7 +113,7 @@ package class PluginInstance {
     /// Runs `body`, a call into this instance's plugin code named `function`, tracked. The name
     /// is made only when someone observes calls (`layout(390.0, 844.0)` costs more to format than
     /// the call itself). Inlined: it is on every call into a plugin.
-    @inlinable @inline(__always)
+    @inline(__always)
     func call<Result>(_ function: @autoclosure () -> String, _ body: () -> Result) -> Result {
         PluginCallTracker.track(Self.describe(function(), descriptor.kind, descriptor.id, library.path), body)
     }

@@ -29,7 +29,11 @@
 
     /// The kept items numbered `total` or later (the ones appended since `total` was read, less
     /// any dropped since).
-    @inlinable public func since(_ total: Int) -> [Element] { Array(items.dropFirst(max(0, total - dropped))) }
+    /// Copies only those: a reader that keeps up asks for a few items of a full ring.
+    @inlinable public func since(_ total: Int) -> [Element] {
+        let skipped = min(ring.count, max(0, total - dropped))
+        return (skipped..<ring.count).map { ring[(start + $0) % ring.count] }
+    }
 
     @inlinable public mutating func append(_ item: Element) {
         guard ring.count == capacity else {

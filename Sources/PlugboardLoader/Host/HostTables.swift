@@ -479,7 +479,9 @@ enum HostTables {
         guard let instance = InstanceHost.from(host, call) else { return }
         let before = instance.screenBar
         body(&instance.screenBar)
-        if instance.screenBar != before { instance.screenDelegate?.screenBarChanged(instance) }
+        guard instance.screenBar != before else { return }
+        instance.screenBarRevision &+= 1
+        instance.screenDelegate?.screenBarChanged(instance)
     }
 
     nonisolated(unsafe) private static let defaultStyle = strdup("left")!

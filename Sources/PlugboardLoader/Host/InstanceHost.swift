@@ -20,6 +20,9 @@ package final class InstanceHost {
     /// A screen's own bar values (`plugboard.host.screen-bar`): they live with the instance, so
     /// with its stack entry, from `init` on.
     package internal(set) var screenBar = ScreenBarValues()
+    /// Counts the changes of `screenBar`, so the bar's manager can tell it is unchanged without
+    /// comparing it.
+    package internal(set) var screenBarRevision: UInt64 = 0
     /// The models the instance was handed, for `plugboard.host.model`.
     package let models = InstanceModels()
     /// The navigation engine, for `PB_HOST_EXT_NAVIGATION` (screen and root instances).

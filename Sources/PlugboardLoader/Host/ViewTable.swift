@@ -25,7 +25,7 @@ struct ViewTable {
     var isEmpty: Bool { count == 0 }
 
     /// The views, in no particular order.
-    var values: [HostView] { slots.compactMap { $0 } }
+    var values: [HostView] { Array(self) }
 
     private var mask: Int { slots.count - 1 }
 
@@ -90,4 +90,21 @@ struct ViewTable {
         shift -= 1
         for case let view? in old { slots[slot(of: view.handle).index] = view }
     }
+}
+
+/// The views, in no particular order, read from the slots as they are: a search that stops at
+/// the first match copies nothing.
+extension ViewTable: Sequence {
+    struct Iterator: IteratorProtocol {
+        fileprivate var slots: IndexingIterator<[HostView?]>
+
+        mutating func next() -> HostView? {
+            while let slot = slots.next() {
+                if let view = slot { return view }
+            }
+            return nil
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(slots: slots.makeIterator()) }
 }

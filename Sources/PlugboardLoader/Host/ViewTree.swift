@@ -363,7 +363,7 @@ package final class ViewTree {
     package func find(identifier: String, under root: ViewHandle) -> ViewHandle? {
         guard let candidates = viewsByIdentifier[identifier] else { return nil }
         var found: ViewHandle?
-        for candidate in candidates.values where isInside(candidate.handle, root) {
+        for candidate in candidates where isInside(candidate.handle, root) {
             guard found == nil else { return walk(identifier: identifier, under: root) }
             found = candidate.handle
         }

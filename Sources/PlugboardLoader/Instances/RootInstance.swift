@@ -43,12 +43,14 @@ package final class RootInstance: PluginInstance {
     }
 
     /// True when the root answers `plugboard.ext.special-action` with a usable table.
-    package var hasSpecialAction: Bool {
-        table(PB_EXT_SPECIAL_ACTION, as: pb_root_special_action_t.self)?.pointee.perform != nil
-    }
+    package var hasSpecialAction: Bool { !isDestroyed && specialAction != nil }
+
+    /// The special action's function, asked for once: an extension's answer does not change
+    /// during the instance's life (root.h), and the bar asks at every customisation.
+    private lazy var specialAction = table(PB_EXT_SPECIAL_ACTION, as: pb_root_special_action_t.self)?.pointee.perform
 
     /// True when the root answers `plugboard.ext.placement` with a usable table.
-    package var placesNavigationBar: Bool { placeFunction != nil }
+    package var placesNavigationBar: Bool { !isDestroyed && placeFunction != nil }
 
     /// True when the root is given the bar's area (`place_nav_bar_in`).
     package var takesNavigationBarArea: Bool {
@@ -65,7 +67,10 @@ package final class RootInstance: PluginInstance {
         case plain(@convention(c) (UnsafePointer<pb_root_t>?, pb_view_t, pb_placement_t) -> Void)
     }
 
-    private var placeFunction: PlaceFunction? {
+    /// Asked for once, like `specialAction`: layout reads it several times a change.
+    private lazy var placeFunction: PlaceFunction? = readPlaceFunction()
+
+    private func readPlaceFunction() -> PlaceFunction? {
         // Field by field: copying the whole struct would read past an older root's table.
         guard let table = table(PB_EXT_PLACEMENT, as: pb_root_placement_t.self) else { return nil }
         if descriptor.abiVersion >= ABIVersion.placementArea,
@@ -79,8 +84,7 @@ package final class RootInstance: PluginInstance {
     /// Calls the root's special action. False when the root has none.
     @discardableResult
     package func performSpecialAction() -> Bool {
-        guard let root, let perform = table(PB_EXT_SPECIAL_ACTION, as: pb_root_special_action_t.self)?.pointee.perform
-        else { return false }
+        guard let root, let perform = specialAction else { return false }
         call("special-action perform") { perform(root) }
         return true
     }

@@ -1,4 +1,5 @@
 @_spi(Layers) import PlugboardCore
+import PlugboardLoader
 
 /// The app's event log: the newest `capacity` events, oldest first (`RecentItems`), so a long
 /// session keeps a constant amount of memory and recording an event stays O(1).
@@ -11,7 +12,22 @@ package struct EventLog: Sendable {
     /// simulator's log (which shows the last 200), and a few hundred kilobytes at most.
     package static let defaultCapacity = 1000
 
-    private var all: RecentItems<AppEvent>
+    /// An event as kept. A lifecycle event, four of every screen change, is kept as its two
+    /// parts and made into an `AppEvent` when read: storing one then copies one string, where
+    /// an `AppEvent` copies three (a tenth of a tap's instructions went to recording).
+    enum Entry: Sendable {
+        case lifecycle(LifecycleEvent, subject: String)
+        case other(AppEvent)
+
+        var event: AppEvent {
+            switch self {
+            case .lifecycle(let event, let subject): AppEvent(event.rawValue, subject)
+            case .other(let event): event
+            }
+        }
+    }
+
+    private var all: RecentItems<Entry>
     private var problemItems: RecentItems<AppEvent>
 
     package init(capacity: Int = Self.defaultCapacity) {
@@ -24,8 +40,14 @@ package struct EventLog: Sendable {
     /// How many events were dropped to keep the newest `capacity`.
     package var dropped: Int { all.dropped }
 
+    /// How many events were ever recorded: the number the next one gets.
+    package var total: Int { all.total }
+
     /// The kept events, oldest first.
-    package var events: [AppEvent] { all.items }
+    package var events: [AppEvent] { all.items.map(\.event) }
+
+    /// The kept events numbered `total` or later (`RecentItems.since`).
+    package func events(since total: Int) -> [AppEvent] { all.since(total).map(\.event) }
 
     /// The kept errors and fallbacks, oldest first.
     package var problems: [AppEvent] { problemItems.items }
@@ -41,7 +63,12 @@ package struct EventLog: Sendable {
     static func isProblem(_ event: AppEvent) -> Bool { event.name == "error" || event.name == "fallback" }
 
     package mutating func append(_ event: AppEvent) {
-        all.append(event)
+        all.append(.other(event))
         if Self.isProblem(event) { problemItems.append(event) }
+    }
+
+    /// Records `event` of the screen `subject`.
+    mutating func append(_ event: LifecycleEvent, of subject: String) {
+        all.append(.lifecycle(event, subject: subject))
     }
 }

@@ -23,13 +23,6 @@ extension PlugboardApp {
         return instances
     }
 
-    /// Records a lifecycle event of `controller`'s screen. Passed as a closure literal at each
-    /// call (`appear { recordLifecycle($0, of: controller) }`): a non-escaping closure needs no
-    /// allocation, where a closure returned from a function did, on every event.
-    func recordLifecycle(_ event: LifecycleEvent, of controller: any ScreenController) {
-        record(AppEvent(event.rawValue, controller.screenID))
-    }
-
     /// Runs a stack change between the visible screen before and after it. A change under what
     /// is visible (a push beneath a presented screen) makes no lifecycle event.
     ///
@@ -149,7 +142,7 @@ extension PlugboardApp {
             try? environment.views.addChild(shown.layer, to: window, by: .host)
             shown.stack.replaceAll(with: entry)  // first, so a new bar is made for its own screen
             if isNew { shown.barInstance = manager.makeBar(for: shown) }
-            presented.append(shown)
+            addPresented(shown)
         }
     }
 
@@ -167,7 +160,7 @@ extension PlugboardApp {
     }
 
     func removeContainer(_ container: StackContainer) {
-        presented.removeAll { $0 === container }
+        removePresented(container)
         // On the virtual clock an outermost dismiss keeps the container in sight while it slides
         // away; the transition's end releases it (PlugboardApp+Transitions.swift).
         if clock.mode == .virtual && changeDepth == 1 && leaving == nil {
@@ -182,7 +175,7 @@ extension PlugboardApp {
     /// presentation container holds its bar instance, and making and destroying a bar on every
     /// presentation cost more than the rest of a tap. Otherwise its bar and views are destroyed.
     func release(_ container: StackContainer) {
-        presented.removeAll { $0 === container }
+        removePresented(container)
         if let made = container.madeFor, let screen = cache.entry(made.key, serial: made.serial),
             screen.keptContainer == nil
         {

@@ -123,13 +123,29 @@ public final class PlugboardApp {
     var rootContainer: StackContainer! { didSet { keepContainers() } }
     /// True once `shutdown` has run: no stacks, no views.
     package var isShutDown: Bool { rootContainer == nil }
-    /// Bottom to top. Unchecked for the reason `ScreenStack.entries` is: changed only by
+    /// Bottom to top. Changed only by `addPresented` and `removePresented`, which keep
+    /// `containers` in step. Unchecked for the reason `ScreenStack.entries` is: changed only by
     /// appending and removing by identity, which run no code of ours.
-    @exclusivity(unchecked) var presented: [StackContainer] = [] { didSet { keepContainers() } }
+    @exclusivity(unchecked) private(set) var presented: [StackContainer] = []
     /// The root container, then the presented ones from bottom to top: kept as they change, as
-    /// it is read several times by every change (each read made two arrays when it was computed).
-    package private(set) var containers: [StackContainer] = []
+    /// it is read several times by every change (each read made two arrays when it was computed,
+    /// and making it again on every change was a tenth of a tap's allocations). Unchecked like
+    /// `presented`.
+    @exclusivity(unchecked) package private(set) var containers: [StackContainer] = []
     private func keepContainers() { containers = (rootContainer.map { [$0] } ?? []) + presented }
+
+    /// Puts `container` on top of the presented ones.
+    func addPresented(_ container: StackContainer) {
+        presented.append(container)
+        containers.append(container)
+    }
+
+    /// Takes `container` out of the presented ones, if it is there.
+    func removePresented(_ container: StackContainer) {
+        guard let index = presented.firstIndex(where: { $0 === container }) else { return }
+        presented.remove(at: index)
+        containers.removeAll { $0 === container }
+    }
     var screens: ScreenFactory!
     /// How data sources are written in, and read from, state URLs.
     lazy var routeDataNames = RouteDataNames(rivers: configuration.rivers, feedBase: screens.feedBase)
@@ -211,6 +227,15 @@ public final class PlugboardApp {
     func record(_ event: AppEvent) {
         log.append(event)
         eventObserver?(event)
+    }
+
+    /// Records a lifecycle event of `controller`'s screen. Passed as a closure literal at each
+    /// call (`appear { recordLifecycle($0, of: controller) }`): a non-escaping closure needs no
+    /// allocation, where a closure returned from a function did, on every event.
+    func recordLifecycle(_ event: LifecycleEvent, of controller: any ScreenController) {
+        let subject = controller.screenID
+        log.append(event, of: subject)
+        eventObserver?(AppEvent(event.rawValue, subject))
     }
 
     /// Makes the root and its stack, then the screens of `url` (a deep link starts where it

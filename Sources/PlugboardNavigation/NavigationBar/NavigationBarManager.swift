@@ -136,45 +136,70 @@ final class NavigationBarManager {
     /// change without the configuration changing. A container whose key is unchanged since its
     /// last customisation would get the same calls again.
     struct CustomizationKey: Equatable {
-        var top: ObjectIdentifier?
-        /// The top screen's id and data source: what its model is.
-        var shown: ScreenCache.Key?
+        var identity: Identity
+        /// What the top screen shows: to tell another instance of the very same screen.
+        var shown: ShownModel?
+    }
+
+    /// Who is on top and what surrounds it: compared first, as it copies no string. The top
+    /// entry's serial and its bar revision stand for everything the entry shows and set on its
+    /// bar (`ShownModel`), which changes only with them.
+    struct Identity: Equatable {
+        var top: UInt64?
+        var barRevision: UInt64
         var depth: Int
         var bar: ObjectIdentifier?
         var device: DeviceProfile.Kind
         var castDevice: String?
-        var barValues: ScreenBarValues?
-        var title: String?
+
+        /// True when `other` differs at most in the top entry (the same screen made again).
+        func differsOnlyInTop(from other: Identity) -> Bool {
+            var same = other
+            (same.top, same.barRevision) = (top, barRevision)
+            return same == self
+        }
     }
 
-    private func customizationKey(_ container: StackContainer) -> CustomizationKey {
+    /// The top screen's id and data source, what it set on its bar and its title.
+    struct ShownModel: Equatable {
+        var key: ScreenCache.Key
+        var barValues: ScreenBarValues
+        var title: String
+    }
+
+    private func identity(_ container: StackContainer) -> Identity {
         let top = container.top
-        return CustomizationKey(
-            top: top.map(ObjectIdentifier.init), shown: top?.key, depth: container.stack.count,
-            bar: container.bar.map(ObjectIdentifier.init), device: app.device.kind, castDevice: app.castDevice,
-            barValues: top?.bar, title: top.map { $0.bar.title ?? $0.controller.title })
+        return Identity(
+            top: top?.serial, barRevision: top?.controller.barRevision ?? 0, depth: container.stack.count,
+            bar: container.bar.map(ObjectIdentifier.init), device: app.device.kind, castDevice: app.castDevice)
+    }
+
+    private func shownModel(_ container: StackContainer) -> ShownModel? {
+        container.top.map {
+            let bar = $0.bar
+            return ShownModel(key: $0.key, barValues: bar, title: bar.title ?? $0.controller.title)
+        }
     }
 
     /// Customises `container` only when its top screen (or anything else its bar is customised
     /// for) changed since its last customisation: a transition recustomises the containers it
     /// changed, once each.
     func customizeIfChanged(_ container: StackContainer) {
-        let key = customizationKey(container)
         guard let last = container.customizedFor else { return customize(container) }
-        guard last != key else { return }
-        var sameModel = last
-        sameModel.top = key.top
-        guard sameModel == key else { return customize(container) }
+        let identity = identity(container)
+        guard identity != last.identity else { return }
+        let shown = shownModel(container)
+        guard identity.differsOnlyInTop(from: last.identity), shown == last.shown else { return customize(container) }
         // Another instance of the very screen the bar shows (made again after an eviction, in
         // the spare container): the bar would get the same calls; only the host's part changes.
-        container.customizedFor = key
+        container.customizedFor = CustomizationKey(identity: identity, shown: shown)
         container.customBar = container.top?.controller.customBar
     }
 
     /// Seed 000's notification on every screen change: the bar gets the screen's model and title,
     /// the context button is recomputed, and buttons that target the visible screen are disabled.
     func customize(_ container: StackContainer) {
-        container.customizedFor = customizationKey(container)
+        container.customizedFor = CustomizationKey(identity: identity(container), shown: shownModel(container))
         let top = container.top
         var appearance = appearance(for: top)
         top?.bar.apply(to: &appearance)

@@ -27,12 +27,15 @@ package protocol ScreenController: AnyObject {
     var customBar: CustomBar? { get }
     /// What the screen set on its bar (plugboard.host.screen-bar).
     var barValues: ScreenBarValues { get }
+    /// Counts the changes of `barValues`: the same count, the same values.
+    var barRevision: UInt64 { get }
 }
 
 extension ScreenController {
     /// Host-drawn screens use the app's bar as the model says.
     package var customBar: CustomBar? { nil }
     package var barValues: ScreenBarValues { ScreenBarValues() }
+    package var barRevision: UInt64 { 0 }
     /// Host-drawn screens have only the edge back-gesture.
     package func gestureArea(_ operation: GestureOperation) -> GestureArea { .notDrivable }
     package func gestureTarget(_ operation: GestureOperation) -> String? { nil }
@@ -64,6 +67,7 @@ final class PluginScreenController: ScreenController {
     func destroy() { instance.destroy() }
     var customBar: CustomBar? { instance.customBar }
     var barValues: ScreenBarValues { instance.host.screenBar }
+    var barRevision: UInt64 { instance.host.screenBarRevision }
     func send(_ event: LifecycleEvent, observe: (LifecycleEvent) -> Void) { instance.send(event, observe: observe) }
     func gestureArea(_ operation: GestureOperation) -> GestureArea { instance.gestureArea(operation) }
     func gestureTarget(_ operation: GestureOperation) -> String? { instance.gestureTarget(operation) }

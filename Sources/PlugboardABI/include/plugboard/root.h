@@ -41,7 +41,10 @@ typedef struct pb_root {
     void (*select_item)(const struct pb_root *root, const char *nav_item_id);
 
     /* Returns the root extension named `extension_id` (PB_EXT_SPECIAL_ACTION,
-     * PB_EXT_PLACEMENT, ...), or NULL when absent. [any-thread] */
+     * PB_EXT_PLACEMENT, ...), or NULL when absent. The returned struct is the plugin's and
+     * lives as long as the instance; the answer for an id must not change during the
+     * instance's life: the host asks for each extension once and keeps the answer.
+     * [any-thread] */
     const void *(*get_extension)(const struct pb_root *root, const char *extension_id);
 } pb_root_t;
 

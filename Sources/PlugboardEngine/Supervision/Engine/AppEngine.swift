@@ -56,10 +56,10 @@ package final class AppEngine {
         reply.drawing = drawing.map(draw)
         if launch.includesState || request == .state { reply.state = EngineState(app: app) }
         let log = app.eventLog
-        let new = log.events.dropFirst(max(0, nextEvent - log.dropped))
-        reply.events = request == .events ? log.events : Array(new)
+        let new = log.events(since: nextEvent)
+        reply.events = request == .events ? log.events : new
         reply.urlsToOpen = new.filter { $0.name == "open_url" }.compactMap(\.detail)
-        nextEvent = log.dropped + log.events.count
+        nextEvent = log.total
         if app.routesRevision != reportedRoutesRevision {
             reply.routeChanges = app.appliedRouteChanges
             reportedRoutesRevision = app.routesRevision

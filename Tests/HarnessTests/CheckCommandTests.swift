@@ -145,7 +145,7 @@ struct CheckCommandTests {
         #expect(repeated.results.map(\.repetition).sorted() == [0, 0, 0, 0, 1, 1, 1, 1])
         let (status, inProcess, _) = try runCheck([Built.library("SideMenu"), "--in-process", "--only", "instance.*"])
         #expect(status == 0)
-        #expect(inProcess.results.count == 12 && inProcess.succeeded)
+        #expect(inProcess.results.count == 13 && inProcess.succeeded)
     }
 
     @Test func badInputsGetOneLineErrors() throws {

@@ -14,7 +14,9 @@ struct CheckCorpusTests {
     static let creatingTests = [
         "instance.create-no-host-calls", "instance.create-models", "instance.create-empty-models",
         "instance.view-stable", "instance.model-queries",
-        "instance.layout-sizes", "instance.unknown-extension", "instance.view-calls-accepted", "instance.main-thread",
+        "instance.layout-sizes", "instance.unknown-extension", "instance.stable-extensions",
+        "instance.view-calls-accepted",
+        "instance.main-thread",
         "instance.views-bounded", "instance.destroy-releases-views", "screen.lifecycle", "screen.taps",
         "screen.attributes", "screen.navigation", "screen.transitions", "screen.gesture-navigation",
         "screen.custom-bar",
@@ -22,7 +24,8 @@ struct CheckCorpusTests {
     /// The tests that show a screen.
     static let appearingTests = [
         "instance.view-calls-accepted", "instance.main-thread", "instance.views-bounded", "instance.model-queries",
-        "instance.destroy-releases-views", "screen.lifecycle", "screen.taps", "screen.navigation",
+        "instance.destroy-releases-views", "instance.stable-extensions", "screen.lifecycle", "screen.taps",
+        "screen.navigation",
     ]
     /// The library tests that call the entry's init.
     static let initializingTests = [

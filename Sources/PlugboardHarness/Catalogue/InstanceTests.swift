@@ -1,10 +1,13 @@
+import PlugboardLoader
+
 /// What every instance promises, whatever its kind (screen.h, nav_bar.h, root.h, view.h,
 /// macros.h): two-step construction, a stable owned view, layout at any size, NULL for unknown
-/// extensions, accepted view calls, the main thread, and clean destruction.
+/// extensions and the same answer for known ones, accepted view calls, the main thread, and
+/// clean destruction.
 enum InstanceTests {
     static let all: [ConformanceTest] = [
         unknownID, createNoHostCalls, createWithModels, createWithMinimalModels, viewStable, layoutSizes,
-        unknownExtension, viewCallsAccepted, mainThread, viewsBounded, destroyReleasesViews,
+        unknownExtension, stableExtensions, viewCallsAccepted, mainThread, viewsBounded, destroyReleasesViews,
     ]
 
     static let unknownID = ConformanceTest(
@@ -128,6 +131,22 @@ enum InstanceTests {
         for id in ["plugboard.ext.check-unknown", "", "plugboard.ext.placement.v2", "PLUGBOARD.EXT.PLACEMENT"] {
             try expect(instance.extension(id) == nil, "expected NULL from get_extension(\"\(id)\")")
         }
+    }
+
+    static let stableExtensions = ConformanceTest(
+        "instance.stable-extensions",
+        "get_extension answers the same for every known id before and after a session (the host asks once)",
+        strictness: 2, scope: ConformanceTest.everyKind
+    ) { context in
+        let instance = try context.makeInstance()
+        defer { instance.destroy() }
+        let ids = LibraryReport.knownExtensions
+        let before = ids.map { instance.extension($0) }
+        context.exercise(instance)
+        let changed = zip(ids, before).filter { id, answer in instance.extension(id) != answer }.map(\.0)
+        try expect(
+            changed.isEmpty,
+            "expected the same get_extension answer after a session; changed: " + changed.joined(separator: ", "))
     }
 
     static let viewCallsAccepted = ConformanceTest(

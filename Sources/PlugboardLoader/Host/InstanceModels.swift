@@ -124,9 +124,12 @@ package final class InstanceModels {
 /// `styles["a.b"]`; "" is the model itself.
 enum ModelPath {
     static func parse(_ path: String) -> [JSONPath.Component]? {
-        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return parseCharacters(path) }
         var path = path
-        return path.withUTF8(parseASCII)
+        // Checked over the bytes in place: walking `utf8` cost more than the parse.
+        let ascii: [JSONPath.Component]?? = path.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? .some(parseASCII(bytes)) : nil
+        }
+        return ascii ?? parseCharacters(path)
     }
 
     /// The grammar over the bytes of an all-ASCII path (the usual kind): reading `Character`s

@@ -17,9 +17,16 @@ struct ViewTable {
     private var shift: UInt64
     private(set) var count = 0
 
-    init() {
-        slots = Array(repeating: nil, count: 8)
-        shift = 61
+    /// A table that holds `room` views (at least 4) before it first grows.
+    init(room: Int = 4) {
+        var count = 8
+        var shift: UInt64 = 61
+        while count < room * 2 {
+            count *= 2
+            shift -= 1
+        }
+        slots = Array(repeating: nil, count: count)
+        self.shift = shift
     }
 
     var isEmpty: Bool { count == 0 }

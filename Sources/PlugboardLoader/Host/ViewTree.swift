@@ -18,7 +18,10 @@ package final class ViewTree {
     @exclusivity(unchecked) private var views = ViewTable()
     /// Each owner's live views, so releasing what an instance left behind visits only its own
     /// views, not every view of the app.
-    @exclusivity(unchecked) private var viewsByOwner: [ViewOwner: ViewTable] = [:]
+    @exclusivity(unchecked) private var viewsByOwner: [ViewOwner: OwnedViews] = [:]
+    /// The owner whose views were created or released last, at hand: an instance creates and
+    /// releases its views in runs, and looking its table up hashed the owner every time.
+    @exclusivity(unchecked) private var lastOwned: (owner: ViewOwner, views: OwnedViews)?
     /// The handles released last (at most `rememberedReleases`), so a call on one says
     /// "released" rather than "invalid". Searched only when a call names no live view.
     @exclusivity(unchecked) private var releaseOrder: [ViewHandle] = []
@@ -84,7 +87,7 @@ package final class ViewTree {
     private static let buttonKinds: Kinds = [.button]
 
     /// The live views with each identifier, so a lookup by identifier does not walk the tree.
-    @exclusivity(unchecked) private var viewsByIdentifier: [String: ViewTable] = [:]
+    @exclusivity(unchecked) private var viewsByIdentifier: [String: ViewGroup] = [:]
 
     package subscript(handle: ViewHandle) -> HostView? { views[handle] }
 
@@ -100,7 +103,10 @@ package final class ViewTree {
     package static let maximumViews = 100_000
 
     /// How many views `owner` has.
-    package func count(ownedBy owner: ViewOwner) -> Int { viewsByOwner[owner]?.count ?? 0 }
+    package func count(ownedBy owner: ViewOwner) -> Int {
+        if let last = lastOwned, last.owner == owner { return last.views.table.count }
+        return viewsByOwner[owner]?.table.count ?? 0
+    }
 
     /// Creates a detached view of `kind` owned by `owner`.
     @discardableResult
@@ -108,8 +114,38 @@ package final class ViewTree {
         let handle = Self.handle(sequence: Self.nextHandle.wrappingAdd(1, ordering: .relaxed).oldValue)
         let view = HostView(handle: handle, kind: kind, owner: owner)
         views.insert(view)
-        viewsByOwner[owner, default: ViewTable()].insert(view)
+        owned(by: owner).table.insert(view)
         return handle
+    }
+
+    /// One owner's live views: a class, so `lastOwned` can keep them at hand. Room for 16 from
+    /// the start: a screen makes a dozen views or so, and growing the table twice on the way
+    /// was a twentieth of the host's work in a tap that makes a screen.
+    private final class OwnedViews {
+        @exclusivity(unchecked) var table = ViewTable(room: 16)
+    }
+
+    /// `owner`'s views, made empty the first time.
+    private func owned(by owner: ViewOwner) -> OwnedViews {
+        if let last = lastOwned, last.owner == owner { return last.views }
+        let views: OwnedViews
+        if let found = viewsByOwner[owner] {
+            views = found
+        } else {
+            views = OwnedViews()
+            viewsByOwner[owner] = views
+        }
+        lastOwned = (owner, views)
+        return views
+    }
+
+    /// Takes `handle` out of `owner`'s views, and the owner out of the index once it has none.
+    private func disown(_ handle: ViewHandle, of owner: ViewOwner) {
+        let views = owned(by: owner)
+        views.table.remove(handle)
+        guard views.table.isEmpty else { return }
+        viewsByOwner[owner] = nil
+        lastOwned = nil
     }
 
     private func view(_ handle: ViewHandle) throws(ViewError) -> HostView {
@@ -145,7 +181,7 @@ package final class ViewTree {
         for child in view.children { views[child]?.storedParent = nil }
         views.remove(handle)
         if let identifier = view.identifier { forget(handle, identifier: identifier) }
-        Self.remove(handle, from: &viewsByOwner, at: view.owner)
+        disown(handle, of: view.owner)
         if releaseOrder.count < Self.rememberedReleases {
             releaseOrder.append(handle)
         } else {
@@ -168,7 +204,7 @@ package final class ViewTree {
     /// Releases every view `owner` still has (after its instance was destroyed); returns how many.
     @discardableResult
     package func releaseAll(ownedBy owner: ViewOwner) -> Int {
-        let left = viewsByOwner[owner]?.values ?? []
+        let left = viewsByOwner[owner]?.table.values ?? []
         // Linear: each parent that stays loses all of these children in one pass, and the views
         // are then released with no parent to search (one by one, a container of n children
         // cost n² steps).
@@ -193,7 +229,12 @@ package final class ViewTree {
         guard view.identifier != identifier else { return }
         if let old = view.identifier { forget(handle, identifier: old) }
         view.identifier = identifier
-        if let identifier { viewsByIdentifier[identifier, default: ViewTable()].insert(view) }
+        guard let identifier else { return }
+        if let position = viewsByIdentifier.index(forKey: identifier) {
+            viewsByIdentifier.values[position].insert(view)
+        } else {
+            viewsByIdentifier[identifier] = ViewGroup(view)
+        }
     }
 
     /// Sets a text, cut at `maximumTextLength` bytes (on a character boundary); returns the
@@ -335,16 +376,12 @@ package final class ViewTree {
         }
     }
 
+    /// Removes `handle` from the views with `identifier`, and the identifier once none has it,
+    /// hashing it once.
     private func forget(_ handle: ViewHandle, identifier: String) {
-        Self.remove(handle, from: &viewsByIdentifier, at: identifier)
-    }
-
-    /// Removes `handle` from the table at `key` of an index, and the table once it is empty,
-    /// hashing the key once.
-    private static func remove<Key>(_ handle: ViewHandle, from index: inout [Key: ViewTable], at key: Key) {
-        guard let position = index.index(forKey: key) else { return }
-        index.values[position].remove(handle)
-        if index.values[position].isEmpty { index.remove(at: position) }
+        guard let position = viewsByIdentifier.index(forKey: identifier) else { return }
+        viewsByIdentifier.values[position].remove(handle)
+        if viewsByIdentifier.values[position].isEmpty { viewsByIdentifier.remove(at: position) }
     }
 
     /// True when `handle` is `root` or one of its descendants.

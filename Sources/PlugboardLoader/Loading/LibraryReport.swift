@@ -21,7 +21,7 @@ package struct LibraryReport: Codable, Sendable, Equatable {
     /// Every extension id the headers define (plugboard/ext/*.h), probed on each plugin: the
     /// root's (1.0), then the screen's by the ABI minor that added them (1.1, 1.2). A plugin of
     /// one kind asked for another kind's id answers NULL, as for any id it does not know.
-    static let knownExtensions = [
+    package static let knownExtensions = [
         PB_EXT_SPECIAL_ACTION, PB_EXT_PLACEMENT, PB_EXT_ATTRIBUTES, PB_EXT_CUSTOM_BAR, PB_EXT_GESTURE_NAVIGATION,
         PB_EXT_TRANSITION,
     ]

@@ -12,16 +12,20 @@ package struct EventLog: Sendable {
     /// simulator's log (which shows the last 200), and a few hundred kilobytes at most.
     package static let defaultCapacity = 1000
 
-    /// An event as kept. A lifecycle event, four of every screen change, is kept as its two
-    /// parts and made into an `AppEvent` when read: storing one then copies one string, where
-    /// an `AppEvent` copies three (a tenth of a tap's instructions went to recording).
+    /// An event as kept. The events of every screen change (four lifecycle events and an
+    /// `open`) are kept as their parts and made into an `AppEvent` when read: recording one then
+    /// copies one string and formats none (a tenth of a tap's instructions went to recording).
     enum Entry: Sendable {
         case lifecycle(LifecycleEvent, subject: String)
+        /// `subject` opened from `origin` as `presentation` (their raw values).
+        case open(subject: String, origin: String, presentation: String)
         case other(AppEvent)
 
         var event: AppEvent {
             switch self {
             case .lifecycle(let event, let subject): AppEvent(event.rawValue, subject)
+            case .open(let subject, let origin, let presentation):
+                AppEvent("open", subject, detail: origin + ": " + presentation)
             case .other(let event): event
             }
         }
@@ -62,13 +66,10 @@ package struct EventLog: Sendable {
 
     static func isProblem(_ event: AppEvent) -> Bool { event.name == "error" || event.name == "fallback" }
 
-    package mutating func append(_ event: AppEvent) {
-        all.append(.other(event))
-        if Self.isProblem(event) { problemItems.append(event) }
-    }
+    package mutating func append(_ event: AppEvent) { append(.other(event)) }
 
-    /// Records `event` of the screen `subject`.
-    mutating func append(_ event: LifecycleEvent, of subject: String) {
-        all.append(.lifecycle(event, subject: subject))
+    mutating func append(_ entry: Entry) {
+        all.append(entry)
+        if case .other(let event) = entry, Self.isProblem(event) { problemItems.append(event) }
     }
 }

@@ -224,18 +224,19 @@ public final class PlugboardApp {
 
     var home: Screen? { configuration.rivers.home }
 
-    func record(_ event: AppEvent) {
-        log.append(event)
-        eventObserver?(event)
+    func record(_ event: AppEvent) { record(.other(event)) }
+
+    /// Records `entry`; the observer, when there is one, hears it as an `AppEvent`.
+    func record(_ entry: EventLog.Entry) {
+        log.append(entry)
+        eventObserver?(entry.event)
     }
 
     /// Records a lifecycle event of `controller`'s screen. Passed as a closure literal at each
     /// call (`appear { recordLifecycle($0, of: controller) }`): a non-escaping closure needs no
     /// allocation, where a closure returned from a function did, on every event.
     func recordLifecycle(_ event: LifecycleEvent, of controller: any ScreenController) {
-        let subject = controller.screenID
-        log.append(event, of: subject)
-        eventObserver?(AppEvent(event.rawValue, subject))
+        record(.lifecycle(event, subject: controller.screenID))
     }
 
     /// Makes the root and its stack, then the screens of `url` (a deep link starts where it

@@ -185,11 +185,13 @@ final class NavigationBarManager {
     /// for) changed since its last customisation: a transition recustomises the containers it
     /// changed, once each.
     func customizeIfChanged(_ container: StackContainer) {
-        guard let last = container.customizedFor else { return customize(container) }
+        guard let lastIdentity = container.customizedFor?.identity else { return customize(container) }
         let identity = identity(container)
-        guard identity != last.identity else { return }
+        guard identity != lastIdentity else { return }
         let shown = shownModel(container)
-        guard identity.differsOnlyInTop(from: last.identity), shown == last.shown else { return customize(container) }
+        guard identity.differsOnlyInTop(from: lastIdentity), shown == container.customizedFor?.shown else {
+            return customize(container)
+        }
         // Another instance of the very screen the bar shows (made again after an eviction, in
         // the spare container): the bar would get the same calls; only the host's part changes.
         container.customizedFor = CustomizationKey(identity: identity, shown: shown)

@@ -46,7 +46,9 @@ extension PlugboardApp {
             case .rootContent, .rootReplace: nil
             }
         if shownThere?.key.sameScreen(as: target.key) == true { return true }
-        record(AppEvent("open", target.key.description, detail: "\(request.origin.rawValue): \(presentation.rawValue)"))
+        record(
+            .open(subject: target.key.description, origin: request.origin.rawValue, presentation: presentation.rawValue)
+        )
         // The side menu closes when anything else changes the screen (a selection closes it
         // itself; a URL's new root keeps it as the URL says): it is open only over a lone root
         // screen, so a URL can always say it.

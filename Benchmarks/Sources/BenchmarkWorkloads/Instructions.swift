@@ -12,11 +12,12 @@ public enum Instructions {
         (false, .value(atMost: 30_000)), (true, .value(atMost: 100_000)),
     ]
 
-    /// What CI enforces until the goals are met (`plugboard-bench instructions --check`): the
-    /// counts of 2026-11-27 with room for other CPUs' C libraries, so a change that makes a tap
-    /// dearer fails CI while the goals above are still ahead. Lower them as the counts fall.
+    /// What CI enforces (`plugboard-bench instructions --check`): a goal once it is met (the
+    /// cache-hit tap's, since 2026-11-27), else the latest count with room for other CPUs' C
+    /// libraries, so a change that makes a tap dearer fails CI while the goal is still ahead.
+    /// Lower them as the counts fall.
     public static let ceilings: [String: Double] = [
-        "tap-hit-instructions": 47_000, "tap-miss-instructions": 222_000, "growth-stack-depth-instructions": 1.05,
+        "tap-hit-instructions": 30_000, "tap-miss-instructions": 185_000, "growth-stack-depth-instructions": 1.05,
     ]
 
     /// True when `figure` is within its CI ceiling (a figure without one always is).

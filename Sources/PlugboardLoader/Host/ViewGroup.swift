@@ -10,7 +10,7 @@ struct ViewGroup: Sequence {
     /// Every view, once a second one came.
     private var several: ViewTable?
 
-    init(_ view: HostView) { single = view }
+    init() {}
 
     var isEmpty: Bool { single == nil && several?.isEmpty != false }
 

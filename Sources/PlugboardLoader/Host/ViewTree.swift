@@ -229,12 +229,7 @@ package final class ViewTree {
         guard view.identifier != identifier else { return }
         if let old = view.identifier { forget(handle, identifier: old) }
         view.identifier = identifier
-        guard let identifier else { return }
-        if let position = viewsByIdentifier.index(forKey: identifier) {
-            viewsByIdentifier.values[position].insert(view)
-        } else {
-            viewsByIdentifier[identifier] = ViewGroup(view)
-        }
+        if let identifier { viewsByIdentifier[identifier, default: ViewGroup()].insert(view) }
     }
 
     /// Sets a text, cut at `maximumTextLength` bytes (on a character boundary); returns the

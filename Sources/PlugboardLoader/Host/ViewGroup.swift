@@ -1,9 +1,9 @@
 import PlugboardCore
 
-/// The live views that share a key of one of the view tree's indexes (an identifier): nearly
-/// always one, kept as it is, with a table made only for a second. A table for every key
-/// allocated its slots at each `set_identifier` and freed them at each release, a sixth of the
-/// host's work in a tap that makes a screen.
+/// The live views that have one identifier, for the view tree's index: nearly always one, kept
+/// as it is, with a table made only for a second. A table for every identifier allocated its
+/// slots at each `set_identifier` and freed them at each release, a sixth of the host's work in a
+/// tap that makes a screen.
 struct ViewGroup: Sequence {
     /// The only view, while there has been only one.
     private var single: HostView?

@@ -190,7 +190,7 @@ final class NavigationBarManager {
         guard identity != lastIdentity else { return }
         let shown = shownModel(container)
         guard identity.differsOnlyInTop(from: lastIdentity), shown == container.customizedFor?.shown else {
-            return customize(container)
+            return customize(container, for: CustomizationKey(identity: identity, shown: shown))
         }
         // Another instance of the very screen the bar shows (made again after an eviction, in
         // the spare container): the bar would get the same calls; only the host's part changes.
@@ -201,7 +201,12 @@ final class NavigationBarManager {
     /// Seed 000's notification on every screen change: the bar gets the screen's model and title,
     /// the context button is recomputed, and buttons that target the visible screen are disabled.
     func customize(_ container: StackContainer) {
-        container.customizedFor = CustomizationKey(identity: identity(container), shown: shownModel(container))
+        customize(container, for: CustomizationKey(identity: identity(container), shown: shownModel(container)))
+    }
+
+    /// `customize` with the key already made (`customizeIfChanged` has made it).
+    private func customize(_ container: StackContainer, for key: CustomizationKey) {
+        container.customizedFor = key
         let top = container.top
         var appearance = appearance(for: top)
         top?.bar.apply(to: &appearance)

@@ -80,10 +80,10 @@ private func command(_ line: String, session: SimulatorSession) -> SimulatorSess
     case .quit?: return .failed("the server keeps the app running: stop plugboard serve itself (Ctrl-C)")
     case .help?, nil: answer = session.perform(.state, changes: false)
     }
-    guard case .state(var state) = answer else { return answer }
+    guard case .state(var state, _) = answer else { return answer }
     state.command = line.trimmingCharacters(in: .whitespaces)
     if command == .help { state.help = ShellSession.helpLines }
-    return .state(state)
+    return .state(state, json: nil)
 }
 
 /// The simulator's responses: JSON bodies (`ShellState`, `ErrorBody`) and the page's text,
@@ -115,7 +115,8 @@ enum SimulatorResponse {
 
     static func answer(_ answer: SimulatorSession.Answer) -> Response {
         switch answer {
-        case .state(let state): json(state)
+        case .state(_, let json?): text(json, type: "application/json")
+        case .state(let state, nil): json(state)
         case .failed(let message): json(ErrorBody(error: message), status: .badRequest)
         }
     }

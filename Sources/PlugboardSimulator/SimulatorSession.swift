@@ -78,9 +78,10 @@ package final class SimulatorSession: @unchecked Sendable {
         }
     }
 
-    /// What an API call answers: the state, or why the request failed.
+    /// What an API call answers: the state (with its JSON as the engine sent it, when that is
+    /// the answer as it is: `EngineReply.stateJSON`), or why the request failed.
     package enum Answer: Sendable, Equatable {
-        case state(ShellState)
+        case state(ShellState, json: String?)
         case failed(String)
     }
 
@@ -145,7 +146,7 @@ package final class SimulatorSession: @unchecked Sendable {
 
     private func answer(_ reply: EngineReply) -> Answer {
         guard reply.succeeded else { return .failed(reply.text) }
-        return reply.state.map { .state(ShellState($0)) } ?? .failed("the app is not running")
+        return reply.state.map { .state(ShellState($0), json: reply.stateJSON) } ?? .failed("the app is not running")
     }
 
     /// Takes what a reply says changed into the snapshot (the pages are told by `publish`).

@@ -81,7 +81,7 @@ import Testing
         session.start()
         defer { session.stop() }
         #expect(!session.svg.contains("Shows"))
-        guard case .state(let pushed) = session.perform(.route([.push(key: "shows", data: nil)])) else {
+        guard case .state(let pushed, _) = session.perform(.route([.push(key: "shows", data: nil)])) else {
             Issue.record("push shows failed")
             return
         }
@@ -137,7 +137,7 @@ import Testing
         defer { session.stop() }
         _ = session.perform(.unanimated(.route([.open("app://home/fine?sheet=v")])))
         _ = session.perform(.routes([.init(key: "headlines", screenID: "fine")]))
-        guard case .state(let opened) = session.perform(.state, changes: false) else {
+        guard case .state(let opened, _) = session.perform(.state, changes: false) else {
             Issue.record("state failed")
             return
         }
@@ -157,7 +157,7 @@ import Testing
             (reloaded["log"] as? [String])?.contains(
                 "cannot reopen app://home/fine?sheet=v: no route 'sheet'; starting at app://home/fine") == true)
         // The route set from the page before the reload still opens its screen.
-        guard case .state(let rooted) = session.perform(.unanimated(.route([.root(key: "headlines", data: nil)])))
+        guard case .state(let rooted, _) = session.perform(.unanimated(.route([.root(key: "headlines", data: nil)])))
         else {
             Issue.record("root headlines failed after the reload")
             return

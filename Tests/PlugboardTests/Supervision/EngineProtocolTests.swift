@@ -110,13 +110,45 @@ import Testing
         let messages: [EngineMessage] = [
             .ready(ready), .fatal("invalid rivers.json"), .reply(reply), .reply(.failed("nothing to go back to")),
         ]
-        for message in messages { #expect(try Self.roundTrip(message) == message) }
+        for message in messages {
+            var expected = message
+            if case .reply(var read) = message, let state = read.state {
+                // Read from the wire, a state has its text too.
+                read.stateJSON = ShellSession.json(state, pretty: false)
+                expected = .reply(read)
+            }
+            #expect(try Self.roundTrip(message) == expected)
+        }
         let hello = try Self.reassembled(EngineFrame.encodeHandshake(ProtocolHello()))
         #expect(try EngineFrame.decodeHandshake(ProtocolHello.self, from: hello) == ProtocolHello())
         let key = FrameSeal().message
         #expect(
             try EngineFrame.decodeHandshake(SessionKey.self, from: Self.reassembled(EngineFrame.encodeHandshake(key)))
                 == key)
+    }
+
+    /// `serve` answers a state read from the wire as it came: that text must be what encoding the
+    /// state as `run --json` does would give, byte for byte, in every state (here the Showcase's
+    /// home, a presented Guide with its targets, the menu, another root item and the tablet).
+    @Test func aStateFromTheWireIsRunJSONsLineForIt() throws {
+        let app = try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath)
+        defer { app.shutdown() }
+        let steps: [(PlugboardApp) throws -> Void] = [
+            { _ in }, { try $0.tap(identifier: "nav-item:nb-epg") }, { _ = $0.close() }, { _ = $0.menu() },
+            { _ = $0.selectRootItem("m-news") }, { $0.setDevice(.tablet) },
+        ]
+        for step in steps {
+            try step(app)
+            var reply = EngineReply(succeeded: true)
+            reply.state = EngineState(app: app)
+            guard case .reply(let read)? = try Self.roundTrip(EngineMessage.reply(reply)) else {
+                Issue.record("no reply read back")
+                continue
+            }
+            let text = try #require(read.stateJSON)
+            #expect(text == ShellSession.json(ShellState(try #require(read.state)), pretty: false))
+            #expect(read.state == reply.state && !text.contains("\n"))
+        }
     }
 
     @Test func aTapTargetIsTheBareNumberOrIdentifier() throws {

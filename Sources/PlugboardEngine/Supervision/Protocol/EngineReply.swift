@@ -16,6 +16,11 @@ package struct EngineReply: Sendable, Equatable {
     package var stateURL = ""
     /// The state and tap targets: for `state`, and for every request when the launch asks.
     package var state: EngineState?
+    /// `state` as the engine wrote it, in a reply read from the wire: one line of JSON with
+    /// sorted keys (`ShellSession.json`), which is also `run --json`'s line for this state with
+    /// nothing else to say (a `ShellState` leaves its other fields out when nil). `serve`
+    /// answers it as it is, rather than encoding again what it was just sent.
+    package var stateJSON: String?
     /// The events recorded since the engine's last reply, oldest first (for `events`: the whole log).
     package var events: [AppEvent] = []
     /// Plugin failures a supervisor contained while answering (the engine was restarted).

@@ -248,7 +248,7 @@ extension EngineReply: WireCodable {
         writer.write(text)
         writer.write(drawing)
         writer.write(stateURL)
-        writer.writeOptionalJSON(state)
+        writer.write(state.map { stateJSON ?? ShellSession.json($0, pretty: false) })
         writer.write(events)
         writer.writeOptionalJSON(failures.isEmpty ? nil : failures)
         writer.write(urlsToOpen)
@@ -260,7 +260,11 @@ extension EngineReply: WireCodable {
         self.init(succeeded: try reader.bool(), text: try reader.string())
         drawing = try reader.optionalString()
         stateURL = try reader.string()
-        state = try reader.optionalJSON(EngineState.self)
+        if try reader.bool() {
+            let (state, text) = try reader.jsonAndText(EngineState.self)
+            self.state = state
+            stateJSON = text
+        }
         events = try reader.values(AppEvent.self)
         failures = try reader.optionalJSON([ContainedFailure].self) ?? []
         urlsToOpen = try reader.strings()

@@ -201,13 +201,20 @@ package struct WireReader {
 
     /// A value carried as its JSON.
     package mutating func json<Value: Decodable>(_ type: Value.Type) throws(WireError) -> Value {
+        try jsonAndText(type).value
+    }
+
+    /// A value carried as its JSON, and that JSON.
+    package mutating func jsonAndText<Value: Decodable>(_ type: Value.Type) throws(WireError)
+        -> (value: Value, text: String)
+    {
         let start = offset
         let text = try string()
         guard let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else {
             offset = start
             throw error("a \(Value.self) as JSON")
         }
-        return value
+        return (value, text)
     }
 
     /// An optional value carried as its JSON.

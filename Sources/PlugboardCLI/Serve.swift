@@ -62,6 +62,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        _ = SimulatorServer.runsTasksOnEventLoops
         logging.bootstrap()
         var launch = app.engineLaunch
         launch.logLevel = logging.logLevel.rawValue

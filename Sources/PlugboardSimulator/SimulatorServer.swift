@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOPosix
 import PlugboardEngine
 
 /// `plugboard serve`: the routes (`buildRouter`) served on 127.0.0.1 only, with the WebSocket
@@ -22,6 +23,19 @@ package struct SimulatorServer: Sendable {
         self.port = port
         self.access = access
     }
+
+    /// Makes NIO's event loops Swift concurrency's global executor, for the whole process; true
+    /// when they are. Call it once (later calls return the first's answer), before the server
+    /// runs, in a process that only serves: `plugboard serve` does, tests do not.
+    ///
+    /// Each request's handler is a task. On Swift's own pool, the event loop that read a request
+    /// wakes a pool thread to run it, and that thread wakes the loop again to write the answer:
+    /// two hand-offs between threads a request, about a tenth of a `POST /tap`. On the loops, the
+    /// handler runs on the loop that read the request. A handler blocks while the engine answers
+    /// (`SimulatorSession` serializes engine requests anyway), which holds a loop as it held a
+    /// pool thread: both are one per core.
+    package static let runsTasksOnEventLoops: Bool =
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 
     package func run() async throws {
         let router = buildRouter(session: session, access: access)

@@ -108,6 +108,27 @@ import Testing
         #expect(selections == ["select t-home", "select t-shows", "select t-shows"])
     }
 
+    /// A plugin that never returns holds the request that called it for `--call-timeout`, then
+    /// is left out (its screen the error screen) and the request is answered; a request made
+    /// meanwhile on another connection is answered too (handlers run on the server's event
+    /// loops, one of which waited for the engine), and the app goes on.
+    @Test func aHangingPluginHoldsItsRequestForTheCallTimeoutOnly() async throws {
+        let app = try HostileApp.write()
+        defer { try? FileManager.default.removeItem(at: app) }
+        let server = try ServeProcess([app.path, "--plugin-path", Built.directory, "--call-timeout", "1"])
+        async let hung = server.call("POST", "/open", json: ["url": "app://home/loop"])
+        async let page = server.call("GET", "/")
+        let (opened, shown) = try await (hung, page)
+        // The screen is shown as the error screen, its plugin left out and named.
+        #expect(opened.status == 200 && ServeProcess.state(opened.body)?["url"] as? String == "app://home/loop")
+        let problems = ServeProcess.state(opened.body)?["problems"] as? [String] ?? []
+        #expect(
+            problems.contains { $0.contains("no return within 1 s (--call-timeout) in will_appear") }, "\(problems)")
+        #expect(shown.status == 200 && shown.body.contains(#"<div id="device">"#))
+        let after = try await server.call("POST", "/open", json: ["url": "app://home/fine"])
+        #expect(ServeProcess.state(after.body)?["visibleScreen"] as? String == "fine", "\(after.body)")
+    }
+
     /// The bar's title in a state reply.
     static func title(_ body: String) -> String? {
         (ServeProcess.state(body)?["bar"] as? [String: Any])?["title"] as? String

@@ -5,8 +5,9 @@ import TestSupport
     import FoundationNetworking
 #endif
 
-/// `plugboard serve` as a child process on a free loopback port, and HTTP calls to it.
-final class ServeProcess {
+/// `plugboard serve` as a child process on a free loopback port, and HTTP calls to it (from
+/// several tasks at once: everything it holds is set when it starts).
+final class ServeProcess: @unchecked Sendable {
     let process = Process()
     let address: URL
     /// The token the server printed, which every POST carries.

@@ -95,6 +95,23 @@ struct ModelExtensionTests {
         #expect(disagreeing.isEmpty, "\(disagreeing.prefix(10))")
     }
 
+    /// A model text handed again (a screen made again) is parsed once and the document shared;
+    /// the memo forgets everything when full, and keeps no text larger than its limit.
+    @Test func aModelHandedAgainIsParsedOnce() throws {
+        let memo = ParsedModels(capacity: 2)
+        let text = #"{"items":[{"title":"one"}]}"#
+        let first = try #require(memo.node(for: text)?.parsedSource?.document)
+        #expect(memo.node(for: text)?.parsedSource?.document === first)
+        #expect(memo.node(for: text)?["items"]?[0]?["title"]?.stringValue == "one")
+        #expect(memo.node(for: "not json") == nil && memo.count == 1)
+        _ = memo.node(for: "[1]")
+        _ = memo.node(for: "[2]")  // full: forgets both, keeps this one
+        #expect(memo.count == 1 && memo.node(for: text)?.parsedSource?.document !== first)
+        let large = #"{"pad":"\#(String(repeating: "x", count: ParsedModels.largestText))"}"#
+        #expect(memo.node(for: large)?["pad"]?.stringValue?.count == ParsedModels.largestText)
+        #expect(memo.count == 2)  // `text` again, not the large one
+    }
+
     @Test func aSwiftBarReadsEachScreensNavItemsThroughTheSDK() throws {
         let fixture = AppFixture(
             screens: [

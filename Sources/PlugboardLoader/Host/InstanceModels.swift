@@ -3,7 +3,7 @@ import PlugboardABI
 import PlugboardCore
 
 /// The models one instance was handed as JSON text, read for `plugboard.host.model`: parsed on
-/// the first query, walked by path, and the C strings handed out kept until that model changes
+/// the first query (or found parsed, `ParsedModels`), walked by path, and the C strings handed out kept until that model changes
 /// (a bar's next `customize_for_screen`) or the instance goes.
 package final class InstanceModels {
     package enum Kind: Int32, CaseIterable {
@@ -97,7 +97,7 @@ package final class InstanceModels {
 
     private func model(_ kind: Kind) -> JSONNode? {
         if let value = self[kind].parsed { return value }
-        guard let text = self[kind].text, let value = try? JSONParser.parse(text) else { return nil }
+        guard let text = self[kind].text, let value = ParsedModels.shared.node(for: text) else { return nil }
         self[kind].parsed = value
         return value
     }

@@ -15,26 +15,32 @@ enum HostTables {
 
     static let getExtension: @convention(c) (UnsafePointer<pb_host_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
         host, id in
-        guard let instance = InstanceHost.from(host, "get_extension"), let id = id.map(String.init(cString:)) else {
-            return nil
+        guard let instance = InstanceHost.from(host, "get_extension"), let id else { return nil }
+        // Compared as C strings: a screen asks for three as it is made, and making each id a
+        // `String` to match it cost more than the rest of the call.
+        func named(_ name: String) -> Bool { name.withCString { strcmp(id, $0) == 0 } }
+        let kind = instance.kind
+        if named(PB_HOST_EXT_MODEL) { return UnsafeRawPointer(model) }
+        if kind == .screen {
+            if named(PB_HOST_EXT_SCREEN) { return UnsafeRawPointer(screen) }
+            if named(PB_HOST_EXT_SCREEN_BAR) {
+                return instance.screenDelegate == nil ? nil : UnsafeRawPointer(screenBar)
+            }
         }
-        switch (id, instance.kind) {
-        case (PB_HOST_EXT_NAV_BAR, .navBar): return UnsafeRawPointer(navBar)
-        case (PB_HOST_EXT_NAV_BAR_CUSTOMIZATION, .navBar): return UnsafeRawPointer(customization)
-        case (PB_HOST_EXT_ROOT, .root): return UnsafeRawPointer(root)
-        case (PB_HOST_EXT_SCREEN, .screen): return UnsafeRawPointer(screen)
-        case (PB_HOST_EXT_INVOKE, _) where instance.exports != nil: return UnsafeRawPointer(invoke)
-        case (PB_HOST_EXT_MODEL, _): return UnsafeRawPointer(model)
-        case (PB_HOST_EXT_SCREEN_BAR, .screen):
-            return instance.screenDelegate == nil ? nil : UnsafeRawPointer(screenBar)
-        case (PB_HOST_EXT_NAVIGATION, .screen), (PB_HOST_EXT_NAVIGATION, .root):
-            return instance.navigationDelegate == nil ? nil : UnsafeRawPointer(navigation)
-        case (PB_HOST_EXT_ROUTING, .screen), (PB_HOST_EXT_ROUTING, .root):
-            return instance.routingDelegate == nil ? nil : UnsafeRawPointer(routing)
-        case (PB_HOST_EXT_ROUTES, .screen), (PB_HOST_EXT_ROUTES, .root):
-            return instance.routesDelegate == nil ? nil : UnsafeRawPointer(routesTable)
-        default: return nil
+        if kind == .navBar {
+            if named(PB_HOST_EXT_NAV_BAR) { return UnsafeRawPointer(navBar) }
+            if named(PB_HOST_EXT_NAV_BAR_CUSTOMIZATION) { return UnsafeRawPointer(customization) }
         }
+        if kind == .root && named(PB_HOST_EXT_ROOT) { return UnsafeRawPointer(root) }
+        if kind == .screen || kind == .root {
+            if named(PB_HOST_EXT_NAVIGATION) {
+                return instance.navigationDelegate == nil ? nil : UnsafeRawPointer(navigation)
+            }
+            if named(PB_HOST_EXT_ROUTING) { return instance.routingDelegate == nil ? nil : UnsafeRawPointer(routing) }
+            if named(PB_HOST_EXT_ROUTES) { return instance.routesDelegate == nil ? nil : UnsafeRawPointer(routesTable) }
+        }
+        if named(PB_HOST_EXT_INVOKE) && instance.exports != nil { return UnsafeRawPointer(invoke) }
+        return nil
     }
 
     static let log: @convention(c) (UnsafePointer<pb_host_t>?, pb_log_severity_t, UnsafePointer<CChar>?) -> Void = {
@@ -386,7 +392,7 @@ enum HostTables {
             string: { host, model, path in
                 guard let query = modelQuery(host, "model.string", model, path), let text = query.value.stringValue
                 else { return nil }
-                return query.instance.models.cString(query.kind, request: "s:" + query.path, text)
+                return query.instance.models.cString(query.kind, of: query.value, text)
             },
             number: { host, model, path, value in
                 guard let number = modelQuery(host, "model.number", model, path)?.value.numberValue?.double,
@@ -411,21 +417,21 @@ enum HostTables {
                     let members = query.value.members, Int(index) < members.count
                 else { return nil }
                 return query.instance.models.cString(
-                    query.kind, request: "k\(index):" + query.path, members[Int(index)].key)
+                    query.kind, of: query.value, key: Int(index), members[Int(index)].key)
             }
         ))
 
-    /// What a model query names: the instance, model, path and value; nil (missing) for refused
+    /// What a model query names: the instance, model and value; nil (missing) for refused
     /// calls, unknown models, paths that are NULL or not UTF-8, and paths that lead nowhere. A
     /// path that is not one of the grammar is refused (logged): it could never read anything.
     private static func modelQuery(
         _ host: UnsafePointer<pb_host_t>?, _ call: String, _ model: pb_model_t, _ path: UnsafePointer<CChar>?
-    ) -> (instance: InstanceHost, kind: InstanceModels.Kind, path: String, value: JSONNode)? {
+    ) -> (instance: InstanceHost, kind: InstanceModels.Kind, value: JSONNode)? {
         guard let instance = InstanceHost.from(host, call), let kind = InstanceModels.Kind(rawValue: model), let path,
             let text = String(validatingCString: path)
         else { return nil }
         switch instance.models.lookup(kind, at: text) {
-        case .value(let value): return (instance, kind, text, value)
+        case .value(let value): return (instance, kind, value)
         case .missing: return nil
         case .malformed:
             instance.refuse(

@@ -15,8 +15,8 @@ package final class InstanceModels {
         var text: String?
         /// The parsed model, walked on the parsed document: a query decodes only the value it asks for.
         var parsed: JSONNode?
-        /// C strings handed out, by request, so asking twice does not leak.
-        var strings: [String: UnsafeMutablePointer<CChar>] = [:]
+        /// C strings handed out, by what they read, so asking twice does not leak.
+        var strings: [HandedString: UnsafeMutablePointer<CChar>] = [:]
     }
 
     // One slot per kind, stored in the object rather than in arrays: every screen instance has
@@ -87,11 +87,22 @@ package final class InstanceModels {
         return .value(node)
     }
 
-    /// A C string that lives until the model changes, made once per (model, request).
-    func cString(_ kind: Kind, request: String, _ text: String) -> UnsafePointer<CChar> {
-        if let kept = self[kind].strings[request] { return UnsafePointer(kept) }
+    /// What a C string handed out reads: a string value, or the key of a member, of one node of
+    /// the parsed model. Two paths to the same node share a string (its text is the same), and
+    /// the key costs no string to make or hash.
+    struct HandedString: Hashable {
+        /// The node's place in its parsed document.
+        var node: Int
+        /// The member whose key it is; nil: the node's own string.
+        var key: Int?
+    }
+
+    /// A C string that lives until the model changes, made once per (model, node, key).
+    func cString(_ kind: Kind, of node: JSONNode, key: Int? = nil, _ text: String) -> UnsafePointer<CChar> {
+        let handed = HandedString(node: node.parsedSource?.index ?? -1, key: key)
+        if let kept = self[kind].strings[handed] { return UnsafePointer(kept) }
         let made = strdup(text)!
-        self[kind].strings[request] = made
+        self[kind].strings[handed] = made
         return UnsafePointer(made)
     }
 

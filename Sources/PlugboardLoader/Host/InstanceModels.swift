@@ -3,8 +3,8 @@ import PlugboardABI
 import PlugboardCore
 
 /// The models one instance was handed as JSON text, read for `plugboard.host.model`: parsed on
-/// the first query (or found parsed, `ParsedModels`), walked by path, and the C strings handed out kept until that model changes
-/// (a bar's next `customize_for_screen`) or the instance goes.
+/// the first query (or found parsed, `ParsedModels`), walked by path, and the C strings handed
+/// out kept until that model changes (a bar's next `customize_for_screen`) or the instance goes.
 package final class InstanceModels {
     package enum Kind: Int32, CaseIterable {
         case plugin = 0, screen = 1, navBar = 2, dataSource = 3

@@ -4,7 +4,7 @@ import Synchronization
 /// Models parsed lately, by their text, for every instance of the process (`shared`): the
 /// configuration's models never change, so a screen made again (the cache evicted it, or it is
 /// on two stacks) is handed the same texts, and each was parsed again at its first query (9,600
-/// instructions of a Guide made on a cache miss, against about 2,000 to hash its text). A parsed
+/// instructions of a Guide made on a cache miss, against about 2,800 to hash its text). A parsed
 /// document is immutable, so instances share it.
 ///
 /// Bounded, since data sources given by cells and routes may all differ: at most `capacity`

@@ -94,19 +94,18 @@ enum SimulatorResponse {
 
     /// Decodes the request's JSON body as `Body`, then answers what `perform` does with it; 400
     /// with `Body.expected` when it is not one, and saying so when it is not JSON at all (cut
-    /// short, say): the whole body must parse, nothing is guessed from a part of it.
+    /// short, say): the whole body must parse, nothing is guessed from a part of it. A body is
+    /// parsed once; only one that is not a `Body` is parsed again, to say which mistake it is.
     static func decoding<Body: SimulatorRequestBody>(
         _ type: Body.Type, _ request: Request, _ perform: (Body) -> SimulatorSession.Answer
     ) async throws -> Response {
         let data = Data(buffer: try await request.body.collect(upTo: maximumBody))
         if data.isEmpty, let empty = Body.empty { return answer(perform(empty)) }
+        if let body = try? JSONDecoder().decode(type, from: data) { return answer(perform(body)) }
         guard data.isEmpty || (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil else {
             return error("the body is not valid JSON: \(Body.expected)", status: .badRequest)
         }
-        guard let body = try? JSONDecoder().decode(type, from: data) else {
-            return error(Body.expected, status: .badRequest)
-        }
-        return answer(perform(body))
+        return error(Body.expected, status: .badRequest)
     }
 
     static func error(_ message: String, status: HTTPResponse.Status) -> Response {

@@ -151,6 +151,33 @@ import Testing
         }
     }
 
+    /// The engine hosts plugins, so its state text may be forged. One a reader could take for
+    /// another state than the one decoded (a second `url`, a `problems` beside the real ones)
+    /// never reaches `serve`'s clients: the reply is refused as a broken message, saying why.
+    @Test func aForgedStateTextIsRefused() throws {
+        let app = try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath)
+        defer { app.shutdown() }
+        var reply = EngineReply(succeeded: true)
+        reply.state = EngineState(app: app)
+        let honest = ShellSession.json(try #require(reply.state), pretty: false)
+        let forgeries = [
+            (
+                honest.replacingOccurrences(of: #"{"state":{"#, with: #"{"state":{"url":"app://evil","#),
+                "$.state: the key 'url' is repeated"
+            ),
+            ("{\"problems\":[\"forged\"]," + honest.dropFirst(), "$: the key 'problems' is not one this value has"),
+        ]
+        for (forged, why) in forgeries {
+            #expect(try JSONSerialization.jsonObject(with: Data(forged.utf8)) is [String: Any])
+            reply.stateJSON = forged
+            #expect {
+                _ = try Self.roundTrip(EngineMessage.reply(reply))
+            } throws: { error in
+                "\(error)".contains("EngineState as JSON (\(why))")
+            }
+        }
+    }
+
     @Test func aTapTargetIsTheBareNumberOrIdentifier() throws {
         let encoded = try JSONEncoder().encode([TapReference.number(3), .identifier("nav-item:nb-epg")])
         #expect(String(decoding: encoded, as: UTF8.self) == #"[3,"nav-item:nb-epg"]"#)

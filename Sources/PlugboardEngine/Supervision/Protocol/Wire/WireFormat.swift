@@ -1,4 +1,5 @@
 import Foundation
+import PlugboardCore
 
 /// The engine protocol's messages after the handshake, as bytes (#36): each type writes its
 /// fields in a fixed order — integers and doubles as 8 little-endian bytes, a `Bool` as one byte,
@@ -204,17 +205,20 @@ package struct WireReader {
         try jsonAndText(type).value
     }
 
-    /// A value carried as its JSON, and that JSON.
+    /// A value carried as its JSON, and that JSON. The JSON says the value and nothing else: a
+    /// repeated key or one the value does not have is refused (`StrictJSONDecoder`), so the text
+    /// can be passed on as what was read.
     package mutating func jsonAndText<Value: Decodable>(_ type: Value.Type) throws(WireError)
         -> (value: Value, text: String)
     {
         let start = offset
         let text = try string()
-        guard let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else {
+        do {
+            return (try StrictJSONDecoder.decode(Value.self, from: text), text)
+        } catch {
             offset = start
-            throw error("a \(Value.self) as JSON")
+            throw self.error("a \(Value.self) as JSON (\(StrictJSONDecoder.describe(error)))")
         }
-        return (value, text)
     }
 
     /// An optional value carried as its JSON.

@@ -20,7 +20,7 @@ let corpusPlugins = [
     "BrokenAcceptsUnknownID", "BrokenRefusedViewCalls", "BrokenFuzzCrash", "BrokenStaleHost", "BrokenEntryInitLoop",
     "BrokenGarbageFactory", "BrokenTapCrash", "BrokenTransitionRange", "BrokenGestureTarget", "BrokenCustomBarView",
     "BrokenStaleNavButtons", "BrokenPaintsOnce", "BrokenIgnoresArea", "BrokenContentOverBar", "BrokenStaleModelString",
-    "BrokenConstructorThread",
+    "BrokenConstructorThread", "BrokenFloodsOutput",
 ]
 
 /// First-party plugins: real shared libraries in `Plugins/<name>`, loaded like any third-party

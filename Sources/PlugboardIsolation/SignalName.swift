@@ -6,6 +6,7 @@ package enum SignalName {
         let names: [Int32: String] = [
             SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
             SIGKILL: "SIGKILL", SIGTRAP: "SIGTRAP", SIGTERM: "SIGTERM", SIGPIPE: "SIGPIPE", SIGSYS: "SIGSYS",
+            SIGXFSZ: "SIGXFSZ", SIGXCPU: "SIGXCPU",
         ]
         return names[signal] ?? "signal \(signal)"
     }

@@ -52,6 +52,9 @@ struct CheckCorpusTests {
             library: "BrokenWillAppearLoop", expected: all(appearingTests, .timedOut),
             message: #"during will_appear of screen "broken_will_appear_loop"; the child was killed"#),
         Case(
+            library: "BrokenFloodsOutput", expected: all(appearingTests, .crashed),
+            message: #"SIGXFSZ during will_appear of screen "broken_floods_output" (it wrote more than 64 MiB"#),
+        Case(
             library: "BrokenEntryInitExit", expected: all(initializingTests, .crashed),
             message: "the child exited with status 0 without reporting a result during init of library"),
         Case(

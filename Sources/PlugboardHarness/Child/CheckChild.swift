@@ -12,6 +12,7 @@ package enum CheckChild {
     /// process at once: no plugin code (static destructors, atexit handlers) runs after the
     /// outcome is written.
     package static func main(jobPath: String, transcriptPath: String) -> Never {
+        FileSizeLimit.apply()
         // The seal's key, on standard input, read before any plugin is loaded.
         guard let seal = readLine().flatMap(OutcomeSeal.init(hex:)) else {
             FileHandle.standardError.write(Data("plugboard check: no outcome key on standard input\n".utf8))
@@ -70,6 +71,7 @@ package enum CheckChild {
         do {
             let job = try job.get()
             transcript.observeCalls()
+            FileSizeLimit.endsThisThread()
             outcome = execute(job, transcript: transcript)
         } catch {
             outcome = ChildOutcome(status: .failed, message: "the harness could not read its job: \(error)")

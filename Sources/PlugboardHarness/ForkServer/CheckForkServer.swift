@@ -82,6 +82,7 @@ package enum CheckForkServer {
         guard reaper == 0 else {
             refuse("it cannot watch the processes a constructor starts (errno \(reaper))", channel)
         }
+        FileSizeLimit.apply()  // inherited by every test process forked from here
         let folder = CheckSubject.folder(of: library)
         for gap in Sandbox.confineServer(SandboxGrants(), readable: [folder]) {
             channel.send("gap " + CheckRunner.gapPrefix + gap)

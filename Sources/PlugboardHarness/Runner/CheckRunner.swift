@@ -290,7 +290,7 @@ package final class CheckRunner: @unchecked Sendable {
         let gaps = lines.filter { $0.hasPrefix(Self.gapPrefix) }.map(String.init)
         if !gaps.isEmpty { reports.withLock { $0.gaps.formUnion(gaps) } }
         lines.removeAll { $0.hasPrefix(Self.gapPrefix) }
-        let output = lines.suffix(5).map { "output: \($0)" }
+        let output = lines.suffix(5).map { "output: " + Self.shortened($0) }
         result.callInFlight = transcript.openCalls.last
         result.log = transcript.log.suffix(5) + output
         let during = result.callInFlight.map { " during \($0)" } ?? ""
@@ -300,7 +300,8 @@ package final class CheckRunner: @unchecked Sendable {
             result.message = "no result within \(Self.seconds(options.timeout))\(during); the child was killed"
         case (.signaled(let signal), _):
             result.status = .crashed
-            result.message = "\(SignalName.of(signal))\(during)"
+            let reason = signal == SIGXFSZ ? " (\(FileSizeLimit.reason))" : ""
+            result.message = "\(SignalName.of(signal))\(during)\(reason)"
         case (.exited(let code), nil):
             result.status = .crashed
             let forged =
@@ -337,6 +338,14 @@ package final class CheckRunner: @unchecked Sendable {
         return ChildRun(
             ending: ending, transcript: Self.contents(of: transcriptPath),
             output: Self.contents(of: outputPath).split(separator: "\n"))
+    }
+
+    /// A line of a child's output as a report shows it: at most 240 characters, a plugin may
+    /// print a line of any length.
+    static func shortened(_ line: Substring) -> String {
+        let shown = 240
+        guard line.count > shown else { return String(line) }
+        return line.prefix(shown) + "… (\(line.count - shown) more characters)"
     }
 
     /// The file at `path` as UTF-8, repaired (a plugin may print any bytes: its other lines still

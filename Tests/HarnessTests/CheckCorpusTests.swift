@@ -164,6 +164,19 @@ struct CheckCorpusTests {
         #expect(report.results.count > 10, "the whole catalogue ran")
     }
 
+    /// A plugin that prints without end is ended at the file-size limit (`crashed`, not `timed
+    /// out` at the default 20 s), and the report shows its 4 KB lines shortened.
+    @Test func aFloodOfOutputEndsAtTheLimitAndIsShownShort() throws {
+        let (_, report, _) = try runCheck([Built.library("BrokenFloodsOutput"), "--only", "screen.lifecycle"])
+        let result = try #require(report.result("screen.lifecycle"))
+        #expect(result.status == .crashed)
+        let output = result.log.filter { $0.hasPrefix("output: ") }
+        #expect(!output.isEmpty)
+        for line in output {
+            #expect(line == "output: " + String(repeating: "x", count: 240) + "… (3855 more characters)")
+        }
+    }
+
     @Test func crashReportNamesTheCallInFlightAndThePluginsLastWords() throws {
         let (_, report, _) = try runCheck([Built.library("BrokenHostCallInCreate"), "--only", "instance.create-*"])
         let failure = try #require(report.result("instance.create-no-host-calls"))

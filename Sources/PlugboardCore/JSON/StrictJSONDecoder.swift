@@ -43,7 +43,7 @@ package enum StrictJSONDecoder {
 }
 
 /// The keys of every object decoded, and which of them its type read.
-final class ObjectReads {
+private final class ObjectReads {
     final class Object {
         let members: [(key: String, value: JSONNode)]
         let codingPath: [any CodingKey]

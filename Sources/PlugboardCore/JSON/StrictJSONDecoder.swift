@@ -118,13 +118,6 @@ private struct NodeDecoder: Decoder {
     let key: (any CodingKey)?
     let reads: ObjectReads
 
-    init(node: JSONNode, parentPath: [any CodingKey], key: (any CodingKey)?, reads: ObjectReads) {
-        self.node = node
-        self.parentPath = parentPath
-        self.key = key
-        self.reads = reads
-    }
-
     var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 

@@ -112,6 +112,21 @@ struct ModelExtensionTests {
         #expect(memo.count == 2)  // `text` again, not the large one
     }
 
+    /// A text is found by where its bytes are when it is the string kept, and by its contents
+    /// when it is an equal string made anew; short texts (no bytes of their own) by contents.
+    @Test func aModelIsFoundByItsBytesOrByItsContents() throws {
+        let memo = ParsedModels(capacity: 8)
+        func made(_ title: String) -> String { #"{"items":[{"title":"\#(title)"}]}"# }
+        let kept = made("one")
+        let document = try #require(memo.node(for: kept)?.parsedSource?.document)
+        #expect(memo.node(for: kept)?.parsedSource?.document === document)
+        let again = made("one")  // equal, in bytes of its own
+        #expect(memo.node(for: again)?.parsedSource?.document === document)
+        #expect(memo.node(for: made("two"))?["items"]?[0]?["title"]?.stringValue == "two")
+        #expect(memo.node(for: "[1]")?.parsedSource?.document === memo.node(for: "[" + "1]")?.parsedSource?.document)
+        #expect(memo.count == 3)
+    }
+
     @Test func aSwiftBarReadsEachScreensNavItemsThroughTheSDK() throws {
         let fixture = AppFixture(
             screens: [

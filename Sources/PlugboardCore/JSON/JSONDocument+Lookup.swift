@@ -14,7 +14,8 @@ extension JSONDocument {
         return key.withUTF8 { member(of: index, utf8: $0) }
     }
 
-    private func member(of index: Int, utf8 key: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// The same, for a key given as its UTF-8 bytes.
+    package func member(of index: Int, utf8 key: UnsafeBufferPointer<UInt8>) -> Int? {
         tape.withUnsafeBufferPointer { tape in
             bytes.withUnsafeBufferPointer { bytes in
                 guard Self.isASCII(key) else {

@@ -72,6 +72,20 @@ package struct JSONNode: Sendable, Hashable {
         }
     }
 
+    /// The member whose key is the UTF-8 text `key`, as `self[key]` finds it: a caller that holds
+    /// the key's bytes (a C string) makes no `String` of them.
+    package subscript(utf8 key: UnsafeBufferPointer<UInt8>) -> JSONNode? {
+        switch source {
+        case .built(let built):
+            return built.value.objectValue?[String(decoding: key, as: UTF8.self)]
+        case .parsed(let document):
+            guard document.kind(at: index) == .object, let member = document.member(of: index, utf8: key) else {
+                return nil
+            }
+            return JSONNode(document: document, index: member)
+        }
+    }
+
     /// The element at `index`, if this is an array and the index is in range.
     package subscript(index: Int) -> JSONNode? {
         switch source {

@@ -427,17 +427,26 @@ enum HostTables {
     private static func modelQuery(
         _ host: UnsafePointer<pb_host_t>?, _ call: String, _ model: pb_model_t, _ path: UnsafePointer<CChar>?
     ) -> (instance: InstanceHost, kind: InstanceModels.Kind, value: JSONNode)? {
-        guard let instance = InstanceHost.from(host, call), let kind = InstanceModels.Kind(rawValue: model), let path,
-            let text = String(validatingCString: path)
+        guard let instance = InstanceHost.from(host, call), let kind = InstanceModels.Kind(rawValue: model), let path
         else { return nil }
-        switch instance.models.lookup(kind, at: text) {
+        // An all-ASCII path (the usual kind) is read in place; any other is made a string first.
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(path).assumingMemoryBound(to: UInt8.self), count: strlen(path))
+        let found: InstanceModels.Lookup
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            found = instance.models.lookup(kind, asciiPath: bytes)
+        } else {
+            guard let text = String(validatingCString: path) else { return nil }
+            found = instance.models.lookup(kind, at: text)
+        }
+        switch found {
         case .value(let value): return (instance, kind, value)
         case .missing: return nil
         case .malformed:
             instance.refuse(
                 call,
-                because: "\(text.debugDescription) is no model path (keys joined by dots, indexes in brackets: "
-                    + "nav_items[0].title)")
+                because: "\(String(cString: path).debugDescription) is no model path (keys joined by dots, "
+                    + "indexes in brackets: nav_items[0].title)")
             return nil
         }
     }

@@ -43,6 +43,8 @@ package final class HostView {
     @exclusivity(unchecked) @usableFromInline var storedParent: ViewHandle?
     @exclusivity(unchecked) @usableFromInline var storedChildren: [ViewHandle] = []
     @exclusivity(unchecked) package internal(set) var tapAction: TapAction?
+    /// `identifier`'s hash in the tree's index (`IdentifierIndex`), kept so it is hashed once.
+    @exclusivity(unchecked) var identifierHash = 0
 
     init(handle: ViewHandle, kind: ViewKind, owner: ViewOwner) {
         self.handle = handle

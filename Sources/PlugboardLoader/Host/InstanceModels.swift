@@ -16,7 +16,7 @@ package final class InstanceModels {
         /// The parsed model, walked on the parsed document: a query decodes only the value it asks for.
         var parsed: JSONNode?
         /// C strings handed out, by what they read, so asking twice does not leak.
-        var strings: [HandedString: UnsafeMutablePointer<CChar>] = [:]
+        var strings = HandedStrings()
     }
 
     // One slot per kind, stored in the object rather than in arrays: every screen instance has
@@ -87,6 +87,22 @@ package final class InstanceModels {
         return .value(node)
     }
 
+    /// The value at `path`, an all-ASCII path given as its bytes: walked as it is read (see
+    /// `ModelPath.scanASCII`), which is what a plugin's query costs; the same answer as
+    /// `lookup(_:at:)` gives for the path as a string.
+    func lookup(_ kind: Kind, asciiPath path: UnsafeBufferPointer<UInt8>) -> Lookup {
+        var node = model(kind)
+        let wellFormed = ModelPath.scanASCII(path) { step in
+            guard let current = node else { return }
+            switch step {
+            case .key(let key): node = current[utf8: key]
+            case .index(let index): node = current[index]
+            }
+        }
+        guard wellFormed else { return .malformed }
+        return node.map { .value($0) } ?? .missing
+    }
+
     /// What a C string handed out reads: a string value, or the key of a member, of one node of
     /// the parsed model. Two paths to the same node share a string (its text is the same), and
     /// the key costs no string to make or hash.
@@ -97,12 +113,40 @@ package final class InstanceModels {
         var key: Int?
     }
 
+    /// The C strings handed out from one model: a screen asks for a few, kept in a list searched
+    /// in order (a dictionary's storage and hashing cost a thousand instructions for the first);
+    /// past `listed`, in a dictionary, so a plugin reading a long list stays linear.
+    struct HandedStrings {
+        static let listed = 16
+        private var list: [(read: HandedString, string: UnsafeMutablePointer<CChar>)] = []
+        private var table: [HandedString: UnsafeMutablePointer<CChar>] = [:]
+
+        var isEmpty: Bool { list.isEmpty && table.isEmpty }
+
+        /// Every string, in no particular order.
+        var all: [UnsafeMutablePointer<CChar>] { list.map(\.string) + table.values }
+
+        subscript(read: HandedString) -> UnsafeMutablePointer<CChar>? {
+            if let found = list.first(where: { $0.read == read }) { return found.string }
+            return table.isEmpty ? nil : table[read]
+        }
+
+        /// Keeps `string` for `read`, which has none yet.
+        mutating func keep(_ string: UnsafeMutablePointer<CChar>, for read: HandedString) {
+            if list.count < Self.listed {
+                list.append((read, string))
+            } else {
+                table[read] = string
+            }
+        }
+    }
+
     /// A C string that lives until the model changes, made once per (model, node, key).
     func cString(_ kind: Kind, of node: JSONNode, key: Int? = nil, _ text: String) -> UnsafePointer<CChar> {
         let handed = HandedString(node: node.parsedSource?.index ?? -1, key: key)
         if let kept = self[kind].strings[handed] { return UnsafePointer(kept) }
         let made = strdup(text)!
-        self[kind].strings[handed] = made
+        self[kind].strings.keep(made, for: handed)
         return UnsafePointer(made)
     }
 
@@ -120,14 +164,14 @@ package final class InstanceModels {
 
     private func forget(_ kind: Kind) {
         guard !self[kind].strings.isEmpty else { return }
-        for pointer in self[kind].strings.values {
+        for pointer in self[kind].strings.all {
             if Self.poisonsForgottenStrings {
                 memset(pointer, Int32(UInt8(ascii: "#")), strlen(pointer))
             } else {
                 free(pointer)
             }
         }
-        self[kind].strings = [:]
+        self[kind].strings = HandedStrings()
     }
 }
 
@@ -143,12 +187,32 @@ enum ModelPath {
         return ascii ?? parseCharacters(path)
     }
 
+    /// One step of a path: a key's bytes (inside the path) or an index.
+    enum Step {
+        case key(UnsafeBufferPointer<UInt8>)
+        case index(Int)
+    }
+
     /// The grammar over the bytes of an all-ASCII path (the usual kind): reading `Character`s
     /// cost a plugin about ten times more per query.
     static func parseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [JSONPath.Component]? {
         var components: [JSONPath.Component] = []
+        let wellFormed = scanASCII(bytes) { step in
+            switch step {
+            case .key(let key): components.append(.key(String(decoding: key, as: UTF8.self)))
+            case .index(let index): components.append(.index(index))
+            }
+        }
+        return wellFormed ? components : nil
+    }
+
+    /// Reads an all-ASCII path, handing each step to `visit` as it is read, so a query walks the
+    /// model while it reads the path, with no array of steps and no string per key. False when
+    /// the path is not one of the grammar (`visit` may have seen its first steps).
+    static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (Step) -> Void) -> Bool {
         var index = 0
         let end = bytes.count
+        var hasSteps = false
         var expectsKey = true  // at the start, and after a dot
         func isKeyByte(_ byte: UInt8) -> Bool {
             switch byte {
@@ -158,14 +222,13 @@ enum ModelPath {
             default: false
             }
         }
-        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         while index < end {
             switch bytes[index] {
             case UInt8(ascii: "["):
                 index += 1
                 if index < end && bytes[index] == UInt8(ascii: "\"") {
-                    guard let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-                    components.append(.key(text(index + 1..<close)))
+                    guard let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")) else { return false }
+                    visit(.key(UnsafeBufferPointer(rebasing: bytes[index + 1..<close])))
                     index = close + 1
                 } else {
                     var value = 0
@@ -173,30 +236,30 @@ enum ModelPath {
                     while index < end, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
                         let (times, overflowMultiplying) = value.multipliedReportingOverflow(by: 10)
                         let (sum, overflowAdding) = times.addingReportingOverflow(Int(digit))
-                        guard !overflowMultiplying && !overflowAdding else { return nil }
+                        guard !overflowMultiplying && !overflowAdding else { return false }
                         value = sum
                         index += 1
                     }
-                    guard index > start else { return nil }
-                    components.append(.index(value))
+                    guard index > start else { return false }
+                    visit(.index(value))
                 }
-                guard index < end && bytes[index] == UInt8(ascii: "]") else { return nil }
+                guard index < end && bytes[index] == UInt8(ascii: "]") else { return false }
                 index += 1
-                expectsKey = false
+                (hasSteps, expectsKey) = (true, false)
             case UInt8(ascii: "."):
-                guard !components.isEmpty, !expectsKey else { return nil }
+                guard hasSteps, !expectsKey else { return false }
                 index += 1
                 expectsKey = true
             default:
-                guard expectsKey else { return nil }
+                guard expectsKey else { return false }
                 let start = index
                 while index < end && isKeyByte(bytes[index]) { index += 1 }
-                guard index > start else { return nil }
-                components.append(.key(text(start..<index)))
-                expectsKey = false
+                guard index > start else { return false }
+                visit(.key(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+                (hasSteps, expectsKey) = (true, false)
             }
         }
-        return expectsKey && !components.isEmpty ? nil : components
+        return !(expectsKey && hasSteps)
     }
 
     /// The grammar over `Character`s, whose letters and digits may be any script's.

@@ -87,7 +87,7 @@ package final class ViewTree {
     private static let buttonKinds: Kinds = [.button]
 
     /// The live views with each identifier, so a lookup by identifier does not walk the tree.
-    @exclusivity(unchecked) private var viewsByIdentifier: [String: ViewGroup] = [:]
+    @exclusivity(unchecked) private var viewsByIdentifier = IdentifierIndex()
 
     package subscript(handle: ViewHandle) -> HostView? { views[handle] }
 
@@ -180,7 +180,7 @@ package final class ViewTree {
         if let parent = view.parent { views[parent]?.storedChildren.removeAll { $0 == handle } }
         for child in view.children { views[child]?.storedParent = nil }
         views.remove(handle)
-        if let identifier = view.identifier { forget(handle, identifier: identifier) }
+        if let identifier = view.identifier { forget(view, identifier: identifier) }
         disown(handle, of: view.owner)
         if releaseOrder.count < Self.rememberedReleases {
             releaseOrder.append(handle)
@@ -227,9 +227,11 @@ package final class ViewTree {
     package func setIdentifier(_ handle: ViewHandle, _ identifier: String?, by caller: ViewOwner) throws(ViewError) {
         let view = try mutable(handle, by: caller, property: "identifier")
         guard view.identifier != identifier else { return }
-        if let old = view.identifier { forget(handle, identifier: old) }
+        if let old = view.identifier { forget(view, identifier: old) }
         view.identifier = identifier
-        if let identifier { viewsByIdentifier[identifier, default: ViewGroup()].insert(view) }
+        guard let identifier else { return }
+        view.identifierHash = IdentifierIndex.hash(identifier)
+        viewsByIdentifier.insert(view, identifier: identifier, hash: view.identifierHash)
     }
 
     /// Sets a text, cut at `maximumTextLength` bytes (on a character boundary); returns the
@@ -371,12 +373,9 @@ package final class ViewTree {
         }
     }
 
-    /// Removes `handle` from the views with `identifier`, and the identifier once none has it,
-    /// hashing it once.
-    private func forget(_ handle: ViewHandle, identifier: String) {
-        guard let position = viewsByIdentifier.index(forKey: identifier) else { return }
-        viewsByIdentifier.values[position].remove(handle)
-        if viewsByIdentifier.values[position].isEmpty { viewsByIdentifier.remove(at: position) }
+    /// Removes `view` from the views with `identifier` (its identifier), by the hash it keeps.
+    private func forget(_ view: HostView, identifier: String) {
+        viewsByIdentifier.remove(view.handle, identifier: identifier, hash: view.identifierHash)
     }
 
     /// True when `handle` is `root` or one of its descendants.

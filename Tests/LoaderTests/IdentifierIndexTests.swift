@@ -1,0 +1,54 @@
+import Testing
+
+@testable import PlugboardCore
+@testable import PlugboardLoader
+
+/// The view tree's identifier index behaves as a dictionary from identifier to the set of views
+/// that have it, whatever the order of insertions and removals and however the hashes collide.
+struct IdentifierIndexTests {
+    /// Runs the same random operations on an index and on a dictionary of sets, checking they
+    /// agree after each one. `hash` gives each identifier's hash (a constant one makes every
+    /// identifier collide). A fixed-seed generator keeps every run the same.
+    private func agreesWithADictionary(identifiers: Int, hash: (String) -> Int) {
+        var generator = SeededRandom(seed: 0x1D5)
+        var index = IdentifierIndex()
+        var model: [String: Set<ViewHandle>] = [:]
+        let names = (0..<identifiers).map { "item-\($0)" }
+        let views = (1...40).map { HostView(handle: ViewHandle(UInt64($0) << 32 | 7), kind: .label, owner: .host) }
+        for _ in 0..<10_000 {
+            let name = names[Int(generator.next() % UInt64(names.count))]
+            let view = views[Int(generator.next() % UInt64(views.count))]
+            if generator.next() % 2 == 0 {
+                index.insert(view, identifier: name, hash: hash(name))
+                model[name, default: []].insert(view.handle)
+            } else {
+                index.remove(view.handle, identifier: name, hash: hash(name))
+                model[name]?.remove(view.handle)
+                if model[name]?.isEmpty == true { model[name] = nil }
+            }
+            #expect(index.count == model.count)
+        }
+        for name in names {
+            let found = index.lookUp(name, hash: hash(name)).map { Set($0.map(\.handle)) }
+            #expect(found == model[name], "\(name)")
+        }
+    }
+
+    @Test func identifiersBehaveAsADictionary() {
+        agreesWithADictionary(identifiers: 300, hash: IdentifierIndex.hash)
+    }
+
+    /// Every identifier with the same hash: one long probe run that wraps around the end of the
+    /// table, whose removals must close their gaps.
+    @Test func collidingIdentifiersBehaveAsADictionary() {
+        agreesWithADictionary(identifiers: 60, hash: { _ in 5 })
+    }
+
+    @Test func anIdentifierIsFoundByItsText() {
+        var index = IdentifierIndex()
+        let view = HostView(handle: ViewHandle(42), kind: .button, owner: .host)
+        index.insert(view, identifier: "nav-item:home", hash: IdentifierIndex.hash("nav-item:home"))
+        #expect(index["nav-item:" + "home"]?.map(\.handle) == [view.handle])
+        #expect(index["nav-item:news"] == nil)
+    }
+}

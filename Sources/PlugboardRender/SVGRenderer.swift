@@ -422,6 +422,9 @@ public enum SVGRenderer {
             if font.weight != 400 { attributes += #" font-weight="\#(font.weight)""# }
             attributes += #" \#(SVGMarkup.paint(view.textColor)) text-anchor="\#(anchor)""#
             if fitted.isTruncated { attributes += #" data-text="\#(SVGMarkup.escape(whole))""# }
+            // A label shows its text as set: runs of spaces (a plugin's aligned columns) are kept,
+            // where SVG would collapse them. On each `<text>`: a browser ignores it on the root.
+            attributes += #" xml:space="preserve""#
             line(depth, "<text \(attributes)>\(SVGMarkup.escape(fitted.text))</text>")
         }
 
@@ -559,7 +562,7 @@ public enum SVGRenderer {
             return
                 #"<text x="\#(n(x))" y="\#(n(baseline(y, name.fontSize)))" font-size="\#(n(name.fontSize))" "#
                 + #"font-family="\#(SVGRenderer.defaultFontFamily)" fill="\#(Palette.placeholderText)" "#
-                + #"text-anchor="\#(anchor)">\#(SVGMarkup.escape(name.text))</text>"#
+                + #"text-anchor="\#(anchor)" xml:space="preserve">\#(SVGMarkup.escape(name.text))</text>"#
         }
 
         // MARK: The device

@@ -38,7 +38,8 @@ What it does, in order (every wait is a WebDriverWait on a condition, never a fi
 Whenever a screen is checked, the page must have finished any transition it plays (no SMIL
 element left in the device SVG), the screen's text must be visible (what the browser hits at its
 place, elementFromPoint), and the device SVG must draw the same screen, state, tappable elements
-and texts as GET /render.svg and as `plugboard render APP --url STATE-URL --format svg`.
+and texts as GET /render.svg and as `plugboard render APP --url STATE-URL --format svg`, and the
+browser must draw every character of each text (no run of spaces collapsed).
 
 The server (and its engine processes: it runs in its own process group) is always stopped at
 the end. Exit status: 0 passed, 1 failed (the message says what), 2 bad arguments, 3 something
@@ -506,6 +507,16 @@ return {
 """
 
 
+# The texts of the device SVG the browser draws with fewer characters than they have: SVG
+# collapses runs of white space unless the <text> keeps them (xml:space="preserve").
+SHORTENED_JS = """
+const svg = document.querySelector('#device svg');
+if (!svg) return [];
+return Array.from(svg.querySelectorAll('text'))
+  .filter(t => t.getNumberOfChars() !== t.textContent.length).map(t => t.textContent);
+"""
+
+
 # null when the <text> containing arguments[0] is hit by the browser at some point of its box
 # (elementFromPoint: drawn and on top), else why not.
 VISIBLE_JS = """
@@ -678,6 +689,10 @@ class Page:
             if different:
                 raise Failure(f"{where}: the device SVG on the page is not what {name} draws:\n{different}\n"
                               f"page: {self.describe()}")
+        shortened = self.driver.execute_script(SHORTENED_JS)
+        if shortened:
+            raise Failure(f"{where}: the browser draws these texts with fewer characters than they have "
+                          f"(white space collapsed): {shortened[:5]!r}\npage: {self.describe()}")
 
     def expect_visible(self, needle: str, where: str) -> None:
         """The <text> holding `needle` is what the browser hits at its place: drawn, not covered."""

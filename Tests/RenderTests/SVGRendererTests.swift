@@ -132,6 +132,18 @@ import Testing
         #expect(text.contains(#"[2] Shows <&> "all" 'now' (nav-item:to-shows)"#))
     }
 
+    /// A title with runs of spaces (a plugin's aligned columns) is drawn with them: SVG collapses
+    /// white space unless each `<text>` says to keep it (the browser test checks that Chromium
+    /// draws every character).
+    @Test func runsOfSpacesAreKept() throws {
+        var fixture = StandardApp.fixture()
+        fixture.screens[0]["name"] = "1  News    Late"
+        let (_, parsed) = try Self.parse(try fixture.launch())
+        let title = try #require(parsed.all("text").first { $0.text == "1  News    Late" })
+        #expect(title.attributes["xml:space"] == "preserve")
+        #expect(parsed.all("text").allSatisfy { $0.attributes["xml:space"] == "preserve" || !$0.text.contains("  ") })
+    }
+
     @Test func theOutputIsDeterministic() throws {
         let first = SVGRenderer.render(try StandardApp.fixture().launch())
         #expect(SVGRenderer.render(try StandardApp.fixture().launch()) == first)

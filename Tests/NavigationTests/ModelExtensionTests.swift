@@ -95,6 +95,40 @@ struct ModelExtensionTests {
         #expect(disagreeing.isEmpty, "\(disagreeing.prefix(10))")
     }
 
+    /// A plugin's query walks the model while it reads the path (`lookup(_:asciiPath:)`): it
+    /// answers as parsing the path first and walking its components does, on every path of up to
+    /// four characters from the grammar's alphabet, over a model with those keys and indexes.
+    @Test func aPathWalkedAsItIsReadAnswersAsAParsedOne() throws {
+        let models = InstanceModels()
+        models.set(.screen, #"{"a":{"b":[1,{"a":"x"}],"9":true},"b":[[2]],"a.b":"dotted","_":null}"#)
+        let alphabet = Array(#"ab9_.[]"0"#.utf8)
+        var paths: [[UInt8]] = [[]]
+        var frontier: [[UInt8]] = [[]]
+        for _ in 0..<4 {
+            frontier = frontier.flatMap { path in alphabet.map { path + [$0] } }
+            paths += frontier
+        }
+        func parsed(_ path: String) -> String {
+            switch models.lookup(.screen, at: path) {
+            case .value(let node): "value \(node.value)"
+            case .missing: "missing"
+            case .malformed: "malformed"
+            }
+        }
+        func walked(_ path: [UInt8]) -> String {
+            switch path.withUnsafeBufferPointer({ models.lookup(.screen, asciiPath: $0) }) {
+            case .value(let node): "value \(node.value)"
+            case .missing: "missing"
+            case .malformed: "malformed"
+            }
+        }
+        let disagreeing = paths.filter { walked($0) != parsed(String(decoding: $0, as: UTF8.self)) }
+        #expect(disagreeing.isEmpty, "\(disagreeing.prefix(10).map { String(decoding: $0, as: UTF8.self) })")
+        #expect(walked(Array(#"["a.b"]"#.utf8)) == "value \(JSONValue.string("dotted"))")
+        #expect(walked(Array("a.b[1].a".utf8)) == "value \(JSONValue.string("x"))")
+        #expect(Set(paths.map(walked)).count > 5)  // values, missing and malformed all occur
+    }
+
     /// A model text handed again (a screen made again) is parsed once and the document shared;
     /// the memo forgets everything when full, and keeps no text larger than its limit.
     @Test func aModelHandedAgainIsParsedOnce() throws {

@@ -15,7 +15,7 @@ enum InternalProcess {
     /// What the arguments after the executable name ask for; nil when they name no internal
     /// process (then the command tree parses them).
     enum Request: Equatable {
-        case engine(launch: String, recorder: String)
+        case engine(recorder: String)
         case checkChild(job: String, transcript: String)
         case checkForkServer
         case usage(String)
@@ -25,10 +25,10 @@ enum InternalProcess {
         switch arguments.first {
         case "__engine":
             let options = arguments.dropFirst()
-            guard options.count == 4, let launch = value(of: "--launch", in: options),
-                let recorder = value(of: "--recorder", in: options)
-            else { return .usage("__engine --launch JSON --recorder PATH") }
-            return .engine(launch: launch, recorder: recorder)
+            guard options.count == 2, let recorder = value(of: "--recorder", in: options) else {
+                return .usage("__engine --recorder PATH")
+            }
+            return .engine(recorder: recorder)
         case "__check-child":
             let operands = Array(arguments.dropFirst())
             if operands == ["--serve"] { return .checkForkServer }
@@ -49,8 +49,8 @@ enum InternalProcess {
     /// Runs the process `request` names; it never returns.
     static func run(_ request: Request) -> Never {
         switch request {
-        case .engine(let launch, let recorder):
-            runEngine(launch: launch, recorder: recorder)
+        case .engine(let recorder):
+            runEngine(recorder: recorder)
         case .checkChild(let job, let transcript):
             CheckChild.main(jobPath: job, transcriptPath: transcript)
         case .checkForkServer:
@@ -61,20 +61,19 @@ enum InternalProcess {
         }
     }
 
-    /// The engine, logging to standard error at the launch's level and to its flight recorder.
-    /// The launch is decoded once, here; one that is not valid is the engine's to report.
-    private static func runEngine(launch json: String, recorder: String) -> Never {
-        let launch = Result { try JSONDecoder().decode(EngineLaunch.self, from: Data(json.utf8)) }
-        let level = (try? launch.get()).flatMap { Logger.Level(rawValue: $0.logLevel) }
+    /// The engine, logging to standard error at its launch's level and to its flight recorder.
+    private static func runEngine(recorder: String) -> Never {
         // Opened once: a sandboxed engine can open it only through the descriptor its start kept.
         let flightRecorder = Result { try FlightRecorder(openingAt: recorder) }
         let recorderHandler = (try? flightRecorder.get()).map(RecorderLogHandler.init(recorder:))
-        LoggingSystem.bootstrap { label in
-            var standardError = StreamLogHandler.standardError(label: label)
-            standardError.logLevel = level ?? .warning
-            guard let recorderHandler else { return standardError }
-            return MultiplexLogHandler([standardError, recorderHandler])
+        EngineChild.main(recorder: flightRecorder) { launch in
+            let level = Logger.Level(rawValue: launch.logLevel) ?? .warning
+            LoggingSystem.bootstrap { label in
+                var standardError = StreamLogHandler.standardError(label: label)
+                standardError.logLevel = level
+                guard let recorderHandler else { return standardError }
+                return MultiplexLogHandler([standardError, recorderHandler])
+            }
         }
-        EngineChild.main(launch: launch, recorder: flightRecorder)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlugboardEngine
 
 /// The executable's entry: an internal process (`InternalProcess`) when the arguments name one,
 /// else the command tree.
@@ -8,6 +9,8 @@ enum PlugboardMain {
         if let request = InternalProcess.request(Array(CommandLine.arguments.dropFirst())) {
             InternalProcess.run(request)
         }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if SupervisionOptions.startsAnEngine(arguments) { Supervisor.prestartEngine(executable: Check.executable) }
         await PlugboardCommand.main()
     }
 }

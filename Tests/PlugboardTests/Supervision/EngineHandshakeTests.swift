@@ -11,14 +11,13 @@ import Testing
 /// a request it cannot read, and the supervisor refuses an engine that speaks another version or
 /// writes garbage, instead of waiting for it.
 @Suite struct EngineHandshakeTests {
-    /// `plugboard __engine` for a probe launch (no app), with pipes to both ends.
+    /// `plugboard __engine`, with pipes to both ends; it is given its launch after the handshake.
     static func engine(in folder: URL) throws -> (ChildProcess, FrameReader) {
         let recorder = folder.appendingPathComponent("recorder").path
         _ = try FlightRecorder(creatingAt: recorder)
-        let launch = String(decoding: try JSONEncoder().encode(EngineLaunch.probe), as: UTF8.self)
         let child = try ChildProcess(
-            executable: Built.directory + "/plugboard",
-            arguments: ["__engine", "--launch", launch, "--recorder", recorder], input: .pipe, output: .pipe)
+            executable: Built.directory + "/plugboard", arguments: ["__engine", "--recorder", recorder],
+            input: .pipe, output: .pipe)
         let replies = FrameReader(descriptor: try #require(child.output))
         try replies.handshake()  // the engine speaks first
         return (child, replies)
@@ -27,9 +26,9 @@ import Testing
     /// The internal processes read their own arguments (not swift-argument-parser): arguments
     /// this executable would never write end at once with the usage, not in a wait for frames.
     @Test(arguments: [
-        (["__engine"], "__engine --launch JSON --recorder PATH"),
-        (["__engine", "--launch", "{}"], "__engine --launch JSON --recorder PATH"),
-        (["__engine", "--launch", "{}", "--recorder"], "__engine --launch JSON --recorder PATH"),
+        (["__engine"], "__engine --recorder PATH"),
+        (["__engine", "--recorder"], "__engine --recorder PATH"),
+        (["__engine", "--launch", "{}", "--recorder", "/dev/null"], "__engine --recorder PATH"),
         (["__check-child", "job"], "__check-child JOB TRANSCRIPT | __check-child --serve"),
         (["__check-child", "--serve", "job"], "__check-child JOB TRANSCRIPT | __check-child --serve"),
     ])
@@ -48,6 +47,7 @@ import Testing
         var seal = FrameSeal()
         #expect(EngineFrame.writeHandshake(ProtocolHello(), to: requests))
         #expect(EngineFrame.writeHandshake(seal.message, to: requests))
+        #expect(EngineFrame.writeHandshake(EngineLaunch.probe, to: requests))
         guard case .ready? = try Self.next(replies, &seal) else {
             Issue.record("no ready message")
             return
@@ -72,6 +72,41 @@ import Testing
     static func next(_ replies: FrameReader, _ seal: inout FrameSeal) throws -> EngineMessage? {
         guard let frame = try replies.next() else { return nil }
         return try EngineFrame.decode(EngineMessage.self, from: seal.open(frame))
+    }
+
+    /// A supervisor may start its engine before it knows it needs one (`Supervisor.prestartEngine`):
+    /// an engine whose input ends before the supervisor's hello was not needed, and ends at once
+    /// without a word; one whose input ends after the hello but before its launch says so.
+    @Test func anEngineNotSpokenToEndsWithoutAWord() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for spoken in [false, true] {
+            let recorder = folder.appendingPathComponent("recorder").path
+            _ = try FlightRecorder(creatingAt: recorder)
+            let errors = folder.appendingPathComponent("stderr").path
+            let script = "exec \"$0\" __engine --recorder \"$1\" 2>\"$2\""
+            let engine = try ChildProcess(
+                executable: "/bin/sh", arguments: ["-c", script, Built.directory + "/plugboard", recorder, errors],
+                input: .pipe, output: .pipe)
+            let replies = FrameReader(descriptor: try #require(engine.output))
+            try replies.handshake()
+            if spoken {
+                let requests = try #require(engine.input)
+                #expect(EngineFrame.writeHandshake(ProtocolHello(), to: requests))
+                #expect(EngineFrame.writeHandshake(FrameSeal().message, to: requests))
+            }
+            engine.closeInput()
+            let ending = engine.wait()
+            let said = try String(contentsOfFile: errors, encoding: .utf8)
+            if spoken {
+                #expect(ending == .exited(EngineChild.protocolFailureStatus))
+                #expect(said.contains("no launch after the session key"), "\(said)")
+            } else {
+                #expect(ending == .exited(0))
+                #expect(try replies.next() == nil)
+                #expect(said.isEmpty, "\(said)")
+            }
+        }
     }
 
     @Test func theEngineRefusesASupervisorOfAnotherVersion() throws {
@@ -157,6 +192,7 @@ import Testing
             out.flush()
             read_frame()  # the supervisor's hello
             key = bytes.fromhex(json.loads(read_frame())["key"])
+            read_frame()  # the launch
             ready = bytes.fromhex("\(ready)")
             seal = hmac.new(key, (0).to_bytes(8, "big") + ready, hashlib.sha256).digest()
             out.write(frame(ready + seal))

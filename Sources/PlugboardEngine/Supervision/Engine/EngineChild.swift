@@ -2,9 +2,14 @@ import Foundation
 import PlugboardIsolation
 
 /// The engine process's side of supervision (the CLI's hidden `__engine` subcommand): says which
-/// protocol version it speaks and checks the supervisor's, loads the app, then answers one framed
-/// `EngineCall` at a time on standard input with one framed `EngineMessage`, with every call into
-/// plugin code recorded in the supervisor's flight recorder.
+/// protocol version it speaks and checks the supervisor's, reads its session key and its launch,
+/// loads the app, then answers one framed `EngineCall` at a time on standard input with one framed
+/// `EngineMessage`, with every call into plugin code recorded in the supervisor's flight recorder.
+///
+/// The launch comes through the pipe, not the command line, so a supervisor may start its engine
+/// before it knows the launch (`EngineProcess.prestart`): the engine's own start then overlaps
+/// the supervisor's. A supervisor that ends before its hello never needed the engine, which
+/// ends without a word.
 ///
 /// Standard output is kept for the replies alone: it is duplicated to a private descriptor and
 /// descriptor 1 is pointed at standard error, so a plugin's `printf` cannot corrupt a reply.
@@ -18,8 +23,9 @@ package enum EngineChild {
     /// code closed it or put another file over its descriptor): it cannot answer, and says so.
     package static let pipeReplacedStatus: Int32 = 4
 
+    /// `startLogging` is given the launch as soon as it is read, before anything logs.
     package static func main(
-        launch: Result<EngineLaunch, any Error>, recorder: Result<FlightRecorder, any Error>
+        recorder: Result<FlightRecorder, any Error>, startLogging: (EngineLaunch) -> Void
     ) -> Never {
         let replies = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
         dup2(STDERR_FILENO, STDOUT_FILENO)
@@ -35,13 +41,17 @@ package enum EngineChild {
         let engine: AppEngine
         var gaps: [String] = []
         do {
-            try requests.handshake()
+            guard let hello = try requests.nextHandshake(ProtocolHello.self) else { _exit(0) }
+            try hello.check()
             guard let key = try requests.nextHandshake(SessionKey.self).flatMap(FrameSeal.init) else {
                 throw FrameError.undecodable("no session key after the handshake")
             }
             seal = key
+            guard let launch = try requests.nextHandshake(EngineLaunch.self) else {
+                throw FrameError.undecodable("no launch after the session key")
+            }
+            startLogging(launch)
             let recorder = try recorder.get()
-            let launch = try launch.get()
             let loaded = try launch.load()
             if let scratch = launch.scratchFolder { setenv("TMPDIR", scratch, 1) }
             // Confined after reading its own files and before any plugin code is loaded.

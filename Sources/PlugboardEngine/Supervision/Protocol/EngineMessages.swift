@@ -1,12 +1,14 @@
 /// The protocol between a supervisor and its engine process: after the handshake (each side's
-/// first frame is a `ProtocolHello`, the supervisor's second its `SessionKey`, and every later
-/// frame of the engine is sealed with it: `FrameSeal`), the supervisor sends `EngineCall`s and the engine answers
+/// first frame is a `ProtocolHello`, the supervisor's second its `SessionKey`, with which every
+/// later frame of the engine is sealed (`FrameSeal`), and its third the `EngineLaunch`, the
+/// app to load), the supervisor sends `EngineCall`s and the engine answers
 /// each with an `EngineMessage.reply`; before the first call it says `ready` (or `fatal`).
 /// Every message is one frame (`EngineFrame`).
 package enum EngineProtocol {
     /// Raised whenever a message changes shape: an engine of another build is refused at the
-    /// handshake instead of misreading it. 3: messages after the handshake in the wire format.
-    package static let version = 3
+    /// handshake instead of misreading it. 3: messages after the handshake in the wire format;
+    /// 4: the launch in the handshake, not on the engine's command line.
+    package static let version = 4
 }
 
 /// The first frame each side sends: which version of the protocol it speaks. Its shape never

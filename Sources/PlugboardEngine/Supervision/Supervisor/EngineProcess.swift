@@ -27,7 +27,7 @@ final class EngineProcess {
     private let limits: Limits
     private var buffer = FrameBuffer()
     /// Opens the engine's frames after its hello: one it did not seal is a broken protocol.
-    private var seal = FrameSeal()
+    private var seal: FrameSeal
     /// What one `read` fills, kept for the process's life (replies may carry whole drawings).
     private var chunk = [UInt8](repeating: 0, count: 65536)
     private var failure: ContainedFailure?
@@ -35,35 +35,27 @@ final class EngineProcess {
     /// The one folder the sandboxed engine may write (its `TMPDIR`), removed with the engine.
     private let scratch: String?
 
-    /// Starts `executable __engine` and sends it the handshake; `handshake()` then waits for it
-    /// to load the app.
+    /// Starts `executable __engine` (or takes the one `prestart` started for it) and sends it the
+    /// handshake and `launch`; `handshake()` then waits for it to load the app.
     init(executable: String, launch: EngineLaunch, limits: Limits) throws(EngineStartFailure) {
         self.limits = limits
-        let recorderPath: String
-        do {
-            recorder = try FlightRecorder(sealed: "plugboard-recorder")
-            recorderPath = recorder.sealedPath ?? ""
-        } catch {
-            throw EngineStartFailure(error)
+        let started: Started
+        if let prestarted = Prestarted.take(executable) {
+            started = prestarted
+        } else {
+            started = try Started(executable: executable)
         }
+        (child, recorder, seal) = (started.child, started.recorder, started.seal)
+        requests = child.input!
+        replies = child.output!
         var launch = launch
         var template = Array((NSTemporaryDirectory() + "/plugboard-engine-XXXXXX").utf8CString)
         scratch = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
         launch.scratchFolder = scratch
-        let launchJSON = String(decoding: (try? JSONEncoder().encode(launch)) ?? Data(), as: UTF8.self)
-        do {
-            child = try ChildProcess(
-                executable: executable,
-                arguments: ["__engine", "--launch", launchJSON, "--recorder", recorderPath],
-                input: .pipe, output: .pipe)
-        } catch {
-            throw EngineStartFailure("cannot start the engine \(executable): \(error.localizedDescription)")
-        }
-        requests = child.input!
-        replies = child.output!
         // A dead engine is seen when its answer is read.
         EngineFrame.writeHandshake(ProtocolHello(), to: requests)
         EngineFrame.writeHandshake(seal.message, to: requests)
+        EngineFrame.writeHandshake(launch, to: requests)
     }
 
     deinit {
@@ -178,5 +170,62 @@ final class EngineProcess {
         if ending == nil, case .signal = how, let fault = recorder.fault { failure.faultingLibrary = fault.library }
         self.failure = failure
         return failure
+    }
+}
+
+extension EngineProcess {
+    /// An engine process started, not yet spoken to: it waits for the supervisor's hello, its
+    /// session key and its launch on its standard input.
+    struct Started {
+        let child: ChildProcess
+        let recorder: FlightRecorder
+        let seal: FrameSeal
+
+        init(executable: String) throws(EngineStartFailure) {
+            do {
+                recorder = try FlightRecorder(sealed: "plugboard-recorder")
+            } catch {
+                throw EngineStartFailure(error)
+            }
+            do {
+                child = try ChildProcess(
+                    executable: executable, arguments: ["__engine", "--recorder", recorder.sealedPath ?? ""],
+                    input: .pipe, output: .pipe)
+            } catch {
+                throw EngineStartFailure("cannot start the engine \(executable): \(error.localizedDescription)")
+            }
+            seal = FrameSeal()
+        }
+    }
+
+    /// Starts an engine of `executable` now, before its launch is known, for the next
+    /// `EngineProcess` of that executable to take: a command that will run a supervised engine
+    /// calls it first thing, so the engine process's start (about a third of the supervised
+    /// `run`'s start to its first screen) overlaps the parsing of the command line and the
+    /// reading of the app. An engine nobody takes ends, without a word, when this process does
+    /// (its standard input closes before its launch). Quietly does nothing when the engine
+    /// cannot be started: the `EngineProcess` that needs it starts one and reports why not.
+    static func prestart(executable: String) {
+        guard let started = try? Started(executable: executable) else { return }
+        Prestarted.put(started, executable)
+    }
+
+    /// The one engine `prestart` started, until an `EngineProcess` takes it.
+    private enum Prestarted {
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var waiting: (executable: String, started: Started)?
+
+        static func put(_ started: Started, _ executable: String) {
+            lock.withLock { waiting = (executable, started) }
+        }
+
+        /// The waiting engine when it is of `executable` and has not ended.
+        static func take(_ executable: String) -> Started? {
+            lock.withLock {
+                guard let engine = waiting, engine.executable == executable else { return nil }
+                waiting = nil
+                return engine.started.child.hasEnded ? nil : engine.started
+            }
+        }
     }
 }

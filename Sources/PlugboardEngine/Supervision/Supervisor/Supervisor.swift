@@ -47,6 +47,12 @@ package final class Supervisor: EngineDriver {
 
     deinit { stop() }
 
+    /// Starts the first engine of `executable` now, before its launch is known, so that its
+    /// start overlaps the caller's (`EngineProcess.prestart`).
+    package static func prestartEngine(executable: String) {
+        EngineProcess.prestart(executable: executable)
+    }
+
     package func start() throws(EngineStartFailure) -> EngineReady {
         var failures: [ContainedFailure] = []
         var ready = try startEngine(&failures)

@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `plugboard run` and `serve` start their engine before they parse their command line
+/// (`Supervisor.prestartEngine`), so the engine's start overlaps theirs. A command that then
+/// needs no engine — it fails, or asks for something else — must end as it did before: the same
+/// words on standard error, nothing from the engine it did not use, and no engine left running.
+@Suite struct EnginePrestartTests {
+    /// Runs `plugboard` with its standard error a pipe read to its end: the read ends only when
+    /// every process that holds the pipe has ended, the engine too.
+    static func plugboard(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: PackageRoot.path)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: said, as: UTF8.self))
+    }
+
+    @Test(arguments: [
+        (["run", "--bogus", "Examples/Showcase"], 64, "Error: Unknown option '--bogus'\n"),
+        (["run", "/nonexistent/app"], 1, "Error: '/nonexistent/app' is not a folder\n"),
+        (["run", "--call-timeout", "0", "Examples/Showcase"], 64, "Error: --call-timeout must be a positive number\n"),
+    ])
+    func aCommandThatEndsBeforeItsEngineIsNeededSaysOnlyWhatItSays(
+        arguments: [String], status: Int32, starts: String
+    ) throws {
+        let (ended, said) = try Self.plugboard(arguments)
+        #expect(ended == status)
+        #expect(said.hasPrefix(starts), "\(said)")
+        #expect(!said.contains("__engine"), "\(said)")
+    }
+
+    /// The prestarted engine is the one the session uses: the app runs supervised as before.
+    @Test func theSessionUsesThePrestartedEngine() throws {
+        let result = try runPlugboard(["run", "--json", "Examples/Showcase"], input: "tap nav-item:nb-epg\nstate\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"url\":\"app://home?epg=v\""), "\(result.stdout)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+}

@@ -47,7 +47,7 @@ import Testing
         var seal = FrameSeal()
         #expect(EngineFrame.writeHandshake(ProtocolHello(), to: requests))
         #expect(EngineFrame.writeHandshake(seal.message, to: requests))
-        #expect(EngineFrame.writeHandshake(EngineLaunch.probe, to: requests))
+        #expect(EngineFrame.write(EngineLaunch.probe, to: requests))
         guard case .ready? = try Self.next(replies, &seal) else {
             Issue.record("no ready message")
             return

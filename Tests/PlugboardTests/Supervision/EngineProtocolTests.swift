@@ -1,4 +1,7 @@
 import Foundation
+import PlugboardConfig
+import PlugboardLoader
+import PlugboardRender
 import TestSupport
 import Testing
 
@@ -125,6 +128,65 @@ import Testing
         #expect(
             try EngineFrame.decodeHandshake(SessionKey.self, from: Self.reassembled(EngineFrame.encodeHandshake(key)))
                 == key)
+    }
+
+    /// The launch is the supervisor's first message after the handshake, in the wire format
+    /// written by hand: every field a supervisor can set arrives as it was set. The stored
+    /// properties are counted, so one added to the launch or a value in it, and not to its wire
+    /// form (`EngineLaunch+Wire`) and to this test, fails here.
+    @Test func aLaunchCrossesTheWireWhole() throws {
+        var launch = EngineLaunch(folder: "/apps/news", searchPath: LibrarySearchPath(["/a", "/b c"]))
+        launch.pluginsFile = "/apps/other/plugins.json"
+        launch.riversFile = "/apps/other/rivers.json"
+        launch.searchPath.allowsUnsafeFiles = true
+        launch.device = .tablet
+        launch.exclusions.libraries = ["/plugins/libEvil.so": "SIGSEGV in entry"]
+        launch.exclusions.plugins = ["evil": "exit(3) in create"]
+        launch.openURLCommand = "xdg-open"
+        launch.opensURLs = false
+        launch.sandbox.network = true
+        launch.sandbox.read = ["/data"]
+        launch.sandbox.write = ["/tmp/out \"quoted\""]
+        launch.sandbox.memoryLimitMiB = 512
+        launch.sandbox.openFiles = 64
+        launch.scratchFolder = "/tmp/plugboard-engine-x"
+        launch.includesState = true
+        launch.loadsApp = false
+        launch.logLevel = "debug"
+        launch.terminal = TerminalSize(columns: 80, rows: 24)
+        launch.startURL = "app://home?epg=v"
+        launch.routeChanges = [
+            AppRoutes.Change(key: "guide", screenID: "epg", kind: .modal), AppRoutes.Change(key: "gone", screenID: nil),
+        ]
+        #expect(try Self.roundTrip(launch) == launch)
+        launch.routeChanges = []
+        launch.terminal = nil
+        launch.device = nil
+        #expect(try Self.roundTrip(launch) == launch)
+
+        func storedProperties(_ value: Any) -> Int { Mirror(reflecting: value).children.count }
+        #expect(storedProperties(launch) == 16)
+        #expect(storedProperties(launch.searchPath) == 2)
+        #expect(storedProperties(launch.exclusions) == 2)
+        #expect(storedProperties(launch.sandbox) == 5)
+        #expect(storedProperties(TerminalSize(columns: 80, rows: 24)) == 2)
+    }
+
+    /// The handshake's messages are JSON written and read by hand: a hello is read for its version
+    /// whatever else a later build's hello says; a key is `{"key": "…"}` and nothing else.
+    @Test func theHandshakeIsReadByHand() throws {
+        let hello = Data(#"{"version":7,"features":["x"]}"#.utf8)
+        #expect(try EngineFrame.decodeHandshake(ProtocolHello.self, from: hello) == ProtocolHello(version: 7))
+        for text in [#"{"version":"4"}"#, "[4]", "", #"{"version":4.5}"#] {
+            #expect(throws: FrameError.self) {
+                try EngineFrame.decodeHandshake(ProtocolHello.self, from: Data(text.utf8))
+            }
+        }
+        let key = SessionKey(key: "ab\"\\ü")
+        #expect(try EngineFrame.decodeHandshake(SessionKey.self, from: Data(key.json.utf8)) == key)
+        for text in [#"{"key":"ab","more":1}"#, #"{"key":1}"#, #"{"keys":"ab"}"#] {
+            #expect(throws: FrameError.self) { try EngineFrame.decodeHandshake(SessionKey.self, from: Data(text.utf8)) }
+        }
     }
 
     /// `serve` answers a state read from the wire as it came: that text must be what encoding the

@@ -47,7 +47,7 @@ package enum EngineChild {
                 throw FrameError.undecodable("no session key after the handshake")
             }
             seal = key
-            guard let launch = try requests.nextHandshake(EngineLaunch.self) else {
+            guard let launch = try requests.next(EngineLaunch.self) else {
                 throw FrameError.undecodable("no launch after the session key")
             }
             startLogging(launch)

@@ -33,7 +33,7 @@ package final class FrameReader {
     }
 
     /// The next handshake message (JSON); nil at the end of the stream.
-    package func nextHandshake<Message: Decodable>(_ type: Message.Type) throws(FrameError) -> Message? {
+    package func nextHandshake<Message: HandshakeMessage>(_ type: Message.Type) throws(FrameError) -> Message? {
         guard let payload = try next() else { return nil }
         return try EngineFrame.decodeHandshake(type, from: payload)
     }

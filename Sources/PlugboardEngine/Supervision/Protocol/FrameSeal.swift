@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PlugboardCore
 
 /// The seal on every frame an engine sends after its hello (#31): an HMAC-SHA256, under a key
 /// the supervisor makes for each engine, of the frame's number and payload, appended to the
@@ -62,6 +63,18 @@ package struct FrameSeal {
 }
 
 /// The supervisor's second frame: the key the engine seals its frames with (hex).
-package struct SessionKey: Codable, Sendable, Equatable {
+package struct SessionKey: Sendable, Equatable, HandshakeMessage {
     package var key: String
+
+    package init(key: String) { self.key = key }
+
+    package var json: String { "{\"key\":\(JSONStringEscaping.quoted(key))}" }
+
+    /// `{"key": "…"}` and nothing else.
+    package init?(json: Data) {
+        guard case .object(let members)? = (try? JSONParser.parse(json))?.value, members.count == 1,
+            case .string(let key)? = members["key"]?.value
+        else { return nil }
+        self.key = key
+    }
 }

@@ -55,7 +55,7 @@ final class EngineProcess {
         // A dead engine is seen when its answer is read.
         EngineFrame.writeHandshake(ProtocolHello(), to: requests)
         EngineFrame.writeHandshake(seal.message, to: requests)
-        EngineFrame.writeHandshake(launch, to: requests)
+        EngineFrame.write(launch, to: requests)
     }
 
     deinit {

@@ -70,6 +70,21 @@ package struct WireWriter {
         if let value { write(value) }
     }
 
+    package mutating func write(_ value: Int?) {
+        write(value != nil)
+        if let value { write(value) }
+    }
+
+    /// A dictionary as its count and its keys and values in key order (the same bytes for the
+    /// same dictionary).
+    package mutating func write(_ values: [String: String]) {
+        writeCount(values.count)
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            write(key)
+            write(value)
+        }
+    }
+
     package mutating func write(_ value: some WireCodable) { value.write(to: &self) }
 
     package mutating func write(_ values: [String]) {
@@ -180,6 +195,24 @@ package struct WireReader {
 
     package mutating func optionalDouble() throws(WireError) -> Double? {
         try bool() ? try double() : nil
+    }
+
+    package mutating func optionalInt() throws(WireError) -> Int? {
+        try bool() ? try int() : nil
+    }
+
+    /// A dictionary written by `WireWriter.write(_:)`; a key written twice is refused.
+    package mutating func dictionary() throws(WireError) -> [String: String] {
+        var values: [String: String] = [:]
+        for _ in 0..<(try count()) {
+            let start = offset
+            let key = try string()
+            guard values.updateValue(try string(), forKey: key) == nil else {
+                offset = start
+                throw error("a key not written before")
+            }
+        }
+        return values
     }
 
     package mutating func strings() throws(WireError) -> [String] {

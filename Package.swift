@@ -39,6 +39,7 @@ let package = Package(
         // The C headers alone, for C targets of other packages (the benchmark suite's plugin).
         .library(name: "PlugboardABI", targets: ["PlugboardABI"]),
         .executable(name: "plugboard", targets: ["PlugboardCLI"]),
+        .executable(name: "plugboard-serve", targets: ["PlugboardServe"]),
         .executable(name: "plugboard-embedding-example", targets: ["EmbeddingExample"]),
         // The benchmark suite's workloads, for the package in Benchmarks/ (see the targets).
         .library(name: "BenchmarkWorkloads", targets: ["BenchmarkWorkloads"]),
@@ -155,12 +156,30 @@ let package = Package(
             ]
         ),
         // The `plugboard` command.
+        // What the two command-line executables share: the app and logging options, errors.
+        .target(
+            name: "PlugboardCommandLine",
+            dependencies: [
+                "PlugboardEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "PlugboardCLI",
             dependencies: [
-                "PlugboardEngine", "PlugboardHarness", "PlugboardScaffold", "PlugboardSimulator",
+                "PlugboardCommandLine", "PlugboardEngine", "PlugboardHarness", "PlugboardScaffold",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `plugboard serve`: the simulator's server (Hummingbird) in an executable of its own, so
+        // that `plugboard` — every `run`, engine and `check` process — does not carry it.
+        .executableTarget(
+            name: "PlugboardServe",
+            dependencies: [
+                "PlugboardCommandLine", "PlugboardSimulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Tests follow the layers: each layer's tests depend on that layer and the shared

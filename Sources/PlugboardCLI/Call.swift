@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlugboardCommandLine
 import PlugboardEngine
 
 /// `plugboard call`: call a plugin's dynamic export with JSON arguments and print the result.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlugboardCommandLine
 import PlugboardConfig
 import PlugboardCore
 import PlugboardHarness
@@ -113,7 +114,7 @@ struct Check: ParsableCommand {
         options.forkServer = !noForkServer
         if let jobs { options.workers = jobs }
         options.authorScreen = try authorScreen()
-        let runner = try CheckRunner(options: options, executable: Self.executable)
+        let runner = try CheckRunner(options: options, executable: Executables.current)
         let report = try check(with: runner)
         for gap in runner.sandboxGaps.sorted() { printError(gap) }  // once, not per child
         for fallback in runner.forkServerFallbacks { printError(fallback) }  // once per library
@@ -191,10 +192,6 @@ struct Check: ParsableCommand {
     /// The command that checks the same inputs, for replay hints.
     private var replayCommand: String {
         (["plugboard check"] + inputs + pluginPath.flatMap { ["--plugin-path", $0] }).joined(separator: " ")
-    }
-
-    static var executable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlugboardCommandLine
 import PlugboardEngine
 
 /// The engine of a one-shot command (render, call, inspect): started at once, every request's

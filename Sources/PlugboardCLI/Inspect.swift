@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlugboardCommandLine
 import PlugboardEngine
 
 /// `plugboard inspect <library.so>`: what a plugin library declares, without an app.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlugboardCommandLine
 import PlugboardConfig
 import PlugboardHarness
 
@@ -73,7 +74,7 @@ struct Lint: ParsableCommand {
             if let configuration, pluginsURL != nil {
                 // The libraries it names: found, ELF, the host's ABI major (read from the files),
                 // then their descriptors matched with the manifests (listed in a child process).
-                let lister = try CheckRunner(options: CheckOptions(), executable: Check.executable)
+                let lister = try CheckRunner(options: CheckOptions(), executable: Executables.current)
                 diagnostics += LibraryCheck.diagnostics(
                     configuration,
                     searchPath: AppOptions.searchPath(pluginPath, folder: folder, allowsUnsafeFiles: false),

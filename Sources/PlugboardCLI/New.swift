@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlugboardCommandLine
 import PlugboardScaffold
 
 extension PluginScaffold.Kind: ExpressibleByArgument {}

@@ -1,5 +1,5 @@
 import ArgumentParser
-import PlugboardEngine
+import PlugboardCommandLine
 
 /// The executable's entry: an internal process (`InternalProcess`) when the arguments name one,
 /// else the command tree.
@@ -10,7 +10,8 @@ enum PlugboardMain {
             InternalProcess.run(request)
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if SupervisionOptions.startsAnEngine(arguments) { Supervisor.prestartEngine(executable: Check.executable) }
+        if let serve = ServeForwarding.serveArguments(arguments) { ServeForwarding.exec(serve) }
+        EnginePrestart.startIfNeeded(arguments, engine: Executables.current)
         await PlugboardCommand.main()
     }
 }
@@ -25,4 +26,14 @@ struct PlugboardCommand: AsyncParsableCommand {
             Run.self, Render.self, Call.self, Inspect.self, Lint.self, Check.self, Route.self, New.self, Serve.self,
         ]
     )
+}
+
+/// `serve` in the command tree, for `plugboard --help`; `plugboard serve` itself never reaches
+/// it: it becomes the `plugboard-serve` executable first (`ServeForwarding`).
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: ServeForwarding.abstract)
+
+    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+
+    func run() { ServeForwarding.exec(arguments) }
 }

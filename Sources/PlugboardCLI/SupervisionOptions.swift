@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlugboardCommandLine
 import PlugboardEngine
 import PlugboardIsolation
 
@@ -42,17 +43,6 @@ struct SupervisionOptions: ParsableArguments {
         if let memoryLimit, memoryLimit < 64 { throw ValidationError("--memory-limit must be at least 64 (MiB)") }
     }
 
-    /// Whether `arguments` (after the executable's name) surely run a supervised engine from the
-    /// start: `run` and `serve`, without `--in-process`, `--no-sandbox` (the engine inherits its
-    /// switch in the environment) or help. Read before swift-argument-parser runs, so the engine
-    /// can be started first (`EngineProcess.prestart`); a false yes costs an engine that ends
-    /// unused, a false no only the time the prestart saves.
-    static func startsAnEngine(_ arguments: [String]) -> Bool {
-        guard let command = arguments.first, command == "run" || command == "serve" else { return false }
-        let options = arguments.dropFirst().prefix { $0 != "--" }
-        return !options.contains { ["--in-process", "--no-sandbox", "--help", "-h", "help"].contains($0) }
-    }
-
     /// The engine driver: supervised (an engine process of this same executable), or in process.
     func driver(_ launch: EngineLaunch, logLevel: String) -> any EngineDriver {
         if inProcess { return InProcessDriver(launch: launch) }
@@ -61,7 +51,7 @@ struct SupervisionOptions: ParsableArguments {
         var launch = launch
         launch.logLevel = logLevel
         if let memoryLimit { launch.sandbox.memoryLimitMiB = memoryLimit }
-        return Supervisor(executable: Check.executable, launch: launch, callTimeout: callTimeout)
+        return Supervisor(executable: Executables.current, launch: launch, callTimeout: callTimeout)
     }
 }
 

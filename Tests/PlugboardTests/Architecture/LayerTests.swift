@@ -29,6 +29,7 @@ import Testing
             "PlugboardScaffold": [],
             "Plugboard": render,
             "PlugboardSimulator": engine,
+            "PlugboardCommandLine": engine,
         ]
     }()
 

@@ -38,6 +38,25 @@ import Testing
         #expect(!said.contains("__engine"), "\(said)")
     }
 
+    /// `plugboard serve` is the `plugboard-serve` executable: its help, its errors and the words
+    /// of its usage are those of `plugboard serve`, reached by either spelling; and `plugboard`
+    /// itself does not carry the HTTP server.
+    @Test func serveIsItsOwnExecutableUnderItsOwnName() throws {
+        let help = try runPlugboard(["serve", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: plugboard serve [<folder>]"), "\(help.stdout)")
+        #expect(help.stdout.contains("--token <token>"))
+        #expect(try runPlugboard(["help", "serve"]).stdout == help.stdout)
+        let wrong = try runPlugboard(["serve", "--port", "70000", "Examples/Showcase"])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.hasPrefix("Error: --port must be 0…65535\nUsage: plugboard serve "), "\(wrong.stderr)")
+        let listed = try runPlugboard(["--help"])
+        #expect(listed.stdout.contains("  serve "), "\(listed.stdout)")
+
+        let symbols = try Data(contentsOf: URL(fileURLWithPath: Built.directory + "/plugboard"))
+        #expect(symbols.range(of: Data("Hummingbird".utf8)) == nil, "plugboard links the HTTP server")
+    }
+
     /// The prestarted engine is the one the session uses: the app runs supervised as before.
     @Test func theSessionUsesThePrestartedEngine() throws {
         let result = try runPlugboard(["run", "--json", "Examples/Showcase"], input: "tap nav-item:nb-epg\nstate\n")

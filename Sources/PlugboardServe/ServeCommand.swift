@@ -1,13 +1,16 @@
 import ArgumentParser
 import Foundation
+import PlugboardCommandLine
 import PlugboardSimulator
 
-/// `plugboard serve`: the app in a browser page, live and clickable, reloading when a plugin is
-/// rebuilt or the app's files change.
+/// `plugboard serve` (the `plugboard-serve` executable, which `plugboard serve` becomes): the app
+/// in a browser page, live and clickable, reloading when a plugin is rebuilt or the app's files
+/// change. Its own executable, so that `plugboard` carries no HTTP server (`Executables`).
+@main
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve",
-        abstract: "Show the app in a browser page: live, clickable, reloading when a plugin is rebuilt.",
+        commandName: "plugboard serve",
+        abstract: ServeForwarding.abstract,
         discussion: """
             Serves one page on 127.0.0.1: the device drawn from the view tree (click to tap; drag \
             from the left edge for the back gesture), the state URL in the address field, back, \
@@ -61,12 +64,30 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
+    /// The `plugboard` beside this executable: its hidden `__engine` runs the engine.
+    static var engine: String { Executables.beside("plugboard") }
+
+    static func main() async {
+        // The engine's start overlaps the parsing of the command line (`EnginePrestart`).
+        EnginePrestart.startIfNeeded(["serve"] + CommandLine.arguments.dropFirst(), engine: engine)
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
     func run() async throws {
         _ = SimulatorServer.runsTasksOnEventLoops
         logging.bootstrap()
         var launch = app.engineLaunch
         launch.logLevel = logging.logLevel.rawValue
-        let session = SimulatorSession(launch: launch, executable: Check.executable, callTimeout: callTimeout)
+        let session = SimulatorSession(launch: launch, executable: Self.engine, callTimeout: callTimeout)
         session.start()
         let access = token.map { SimulatorAccess(token: $0) } ?? SimulatorAccess()
         var server = SimulatorServer(session: session, port: port, access: access)

@@ -3,12 +3,14 @@ import Logging
 
 /// `--log-level`, shared by every subcommand. Plugin log lines and host diagnostics go to
 /// standard error at this level or above; the default keeps normal output clean.
-struct LoggingOptions: ParsableArguments {
+package struct LoggingOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: Logger.Level = .warning
+    package var logLevel: Logger.Level = .warning
 
     /// Installs the stderr log handler once per process.
-    func bootstrap() {
+    package func bootstrap() {
         let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

@@ -155,7 +155,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The `plugboard` command.
         // What the two command-line executables share: the app and logging options, errors.
         .target(
             name: "PlugboardCommandLine",
@@ -165,6 +164,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The `plugboard` command.
         .executableTarget(
             name: "PlugboardCLI",
             dependencies: [

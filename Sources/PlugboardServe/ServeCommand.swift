@@ -70,16 +70,7 @@ struct Serve: AsyncParsableCommand {
     static func main() async {
         // The engine's start overlaps the parsing of the command line (`EnginePrestart`).
         EnginePrestart.startIfNeeded(["serve"] + CommandLine.arguments.dropFirst(), engine: engine)
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
-        }
+        await main(nil)
     }
 
     func run() async throws {

@@ -57,6 +57,27 @@ import Testing
         #expect(symbols.range(of: Data("Hummingbird".utf8)) == nil, "plugboard links the HTTP server")
     }
 
+    /// A `plugboard` without its `plugboard-serve` says what is missing and how to build it.
+    @Test func serveWithoutItsExecutableSaysWhatToBuild() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lonely = folder.appendingPathComponent("plugboard").path
+        try FileManager.default.copyItem(atPath: Built.directory + "/plugboard", toPath: lonely)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: lonely)
+        process.arguments = ["serve", "Examples/Showcase"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        let missing = "plugboard serve runs \(folder.path)/plugboard-serve, which cannot be started"
+        #expect(said.contains(missing), "\(said)")
+        #expect(said.contains("swift build --product plugboard-serve"))
+    }
+
     /// The prestarted engine is the one the session uses: the app runs supervised as before.
     @Test func theSessionUsesThePrestartedEngine() throws {
         let result = try runPlugboard(["run", "--json", "Examples/Showcase"], input: "tap nav-item:nb-epg\nstate\n")

@@ -6,10 +6,8 @@ import PlugboardCommandLine
 @main
 enum PlugboardMain {
     static func main() async {
-        if let request = InternalProcess.request(Array(CommandLine.arguments.dropFirst())) {
-            InternalProcess.run(request)
-        }
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let request = InternalProcess.request(arguments) { InternalProcess.run(request) }
         if let serve = ServeForwarding.serveArguments(arguments) { ServeForwarding.exec(serve) }
         EnginePrestart.startIfNeeded(arguments, engine: Executables.current)
         await PlugboardCommand.main()

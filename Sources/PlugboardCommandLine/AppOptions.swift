@@ -53,7 +53,7 @@ package struct AppOptions: ParsableArguments {
         var directories = pluginPath
         if let folder { directories.append(folder) }
         // From /proc/self/exe only: a relative argv[0] would name a folder of the caller's choosing.
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        if let executable = Executables.resolved {
             directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent().path)
         }
         return LibrarySearchPath(directories, allowsUnsafeFiles: allowsUnsafeFiles)

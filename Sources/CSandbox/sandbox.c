@@ -205,15 +205,17 @@ static void pb_sandbox_enter_early_namespaces(int argc, char **argv) {
     gid_t gid = getgid();
     /* The recorder is the supervisor's memfd, reached as /proc/SUPERVISOR/fd/N: from inside a
      * new user namespace the kernel no longer lets this process open it, so it is opened now. */
+    const char *scratch = NULL;
     for (int at = 2; at + 1 < argc; at++) {
         if (strcmp(argv[at], "--recorder") == 0) pb_early_recorder = open(argv[at + 1], O_RDWR | O_CLOEXEC);
+        if (strcmp(argv[at], "--scratch") == 0) scratch = argv[at + 1];
     }
     if (unshare(CLONE_NEWUSER | CLONE_NEWIPC) != 0) {
         pb_early_namespaces = errno;
     } else {
         pb_early_namespaces = pb_enter_user_namespace(uid, gid);
     }
-    if (strcmp(argv[1], "__engine") == 0) pb_sandbox_start_warden(pb_early_recorder);
+    if (strcmp(argv[1], "__engine") == 0) pb_sandbox_start_warden(pb_early_recorder, scratch);
 }
 
 /* Maps the ids to themselves in the new user namespace; 0 or errno. */

@@ -139,11 +139,19 @@ static void pb_mirror(int status) {
     _exit(128 + signal);
 }
 
+/* True for a folder the supervisor made for an engine (`EngineScratch`): an absolute path whose
+ * last part begins `plugboard-engine-`. Anything else on the command line is not removed. */
+static int pb_is_scratch(const char *path) {
+    const char *slash = path != NULL ? strrchr(path, '/') : NULL;
+    return path != NULL && path[0] == '/' && strncmp(slash + 1, "plugboard-engine-", 17) == 0 &&
+           strstr(path, "/../") == NULL;
+}
+
 /* The warden's loop: every stop of a traced engine thread goes on at once, with its signal; a
  * fault is noted (program counter, faulting address, the file mapped there); when the engine
  * ends, the verdict is written where the supervisor reads it — nothing of the engine runs any
  * more, so nothing can overwrite it — and the warden ends the way the engine did. */
-static void pb_warden_loop(pid_t engine, struct pb_warden_verdict *verdict, pid_t supervisor) {
+static void pb_warden_loop(pid_t engine, struct pb_warden_verdict *verdict, pid_t supervisor, const char *scratch) {
     struct pb_warden_verdict noted;
     sigset_t children;
     int signals, parent;
@@ -195,13 +203,14 @@ static void pb_warden_loop(pid_t engine, struct pb_warden_verdict *verdict, pid_
             } else if (thread == engine) {
                 if (noted.state != PB_WARDEN_FAULT) noted.state = PB_WARDEN_NO_FAULT;
                 if (verdict != NULL) memcpy(verdict, &noted, sizeof noted);
+                if (scratch != NULL) pb_sandbox_remove_tree(scratch);
                 pb_mirror(status);
             }
         }
     }
 }
 
-void pb_sandbox_start_warden(int recorder) {
+void pb_sandbox_start_warden(int recorder, const char *scratch) {
     int go[2];
     char state;
     pid_t engine, supervisor = getppid();
@@ -247,5 +256,5 @@ void pb_sandbox_start_warden(int recorder) {
         if (descriptor != recorder) close(descriptor);
     }
     if (recorder >= 0) close(recorder);
-    pb_warden_loop(engine, verdict, supervisor);
+    pb_warden_loop(engine, verdict, supervisor, pb_is_scratch(scratch) ? scratch : NULL);
 }

@@ -24,9 +24,13 @@ enum InternalProcess {
     static func request(_ arguments: [String]) -> Request? {
         switch arguments.first {
         case "__engine":
+            // `--scratch PATH` is for the engine's warden, which reads it before main
+            // (`pb_sandbox_start_warden`); the engine is told its scratch folder in its launch.
             let options = arguments.dropFirst()
-            guard options.count == 2, let recorder = value(of: "--recorder", in: options) else {
-                return .usage("__engine --recorder PATH")
+            guard options.count == 2 || (options.count == 4 && value(of: "--scratch", in: options) != nil),
+                let recorder = value(of: "--recorder", in: options)
+            else {
+                return .usage("__engine --recorder PATH [--scratch PATH]")
             }
             return .engine(recorder: recorder)
         case "__check-child":

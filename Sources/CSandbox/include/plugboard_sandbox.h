@@ -110,8 +110,15 @@ struct pb_warden_verdict {
  * the verdict into the recorder (`recorder`, a descriptor; -1: none) once the engine has ended
  * — when none of its code can run any more — and ends as the engine ended. The engine, its
  * child, returns from this call once it is traced and goes on to main; it dies with the warden.
- * The supervisor sees one process, the warden, whose end is the engine's. */
-void pb_sandbox_start_warden(int recorder);
+ * The supervisor sees one process, the warden, whose end is the engine's. When the engine has
+ * ended the warden also removes `scratch` (the engine's only writable folder, named on its
+ * command line by the supervisor; NULL: none) with `pb_sandbox_remove_tree`, so a supervisor
+ * killed with SIGKILL leaves no folder behind: the warden sees it end and kills the engine. */
+void pb_sandbox_start_warden(int recorder, const char *scratch);
+/* Removes the folder at `path` and everything in it, never following a symbolic link (a link in
+ * it is removed itself, and so is one swapped in for a folder while this runs): for folders a
+ * plugin could write. Folders nested deeper than 64 are left. Returns 0 or the first errno. */
+int pb_sandbox_remove_tree(const char *path);
 /* In the engine: 0 when its warden traces it, EPERM when the kernel refused (no verdicts),
  * -1 when there is no warden (not an engine, the sandbox off, or fork failed). */
 int pb_sandbox_warden_status(void);

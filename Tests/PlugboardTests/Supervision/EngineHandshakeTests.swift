@@ -26,9 +26,9 @@ import Testing
     /// The internal processes read their own arguments (not swift-argument-parser): arguments
     /// this executable would never write end at once with the usage, not in a wait for frames.
     @Test(arguments: [
-        (["__engine"], "__engine --recorder PATH"),
-        (["__engine", "--recorder"], "__engine --recorder PATH"),
-        (["__engine", "--launch", "{}", "--recorder", "/dev/null"], "__engine --recorder PATH"),
+        (["__engine"], "__engine --recorder PATH [--scratch PATH]"),
+        (["__engine", "--recorder"], "__engine --recorder PATH [--scratch PATH]"),
+        (["__engine", "--launch", "{}", "--recorder", "/dev/null"], "__engine --recorder PATH [--scratch PATH]"),
         (["__check-child", "job"], "__check-child JOB TRANSCRIPT | __check-child --serve"),
         (["__check-child", "--serve", "job"], "__check-child JOB TRANSCRIPT | __check-child --serve"),
     ])

@@ -40,6 +40,7 @@ package enum EngineChild {
         EngineFrame.writeHandshake(ProtocolHello(), to: replies)
         let engine: AppEngine
         var gaps: [String] = []
+        var scratch: String?
         do {
             guard let hello = try requests.nextHandshake(ProtocolHello.self) else { _exit(0) }
             try hello.check()
@@ -53,7 +54,8 @@ package enum EngineChild {
             startLogging(launch)
             let recorder = try recorder.get()
             let loaded = try launch.load()
-            if let scratch = launch.scratchFolder { setenv("TMPDIR", scratch, 1) }
+            scratch = launch.scratchFolder
+            if let scratch { setenv("TMPDIR", scratch, 1) }
             // Confined after reading its own files and before any plugin code is loaded.
             gaps = launch.confine(loaded)
             recorder.observeCalls()
@@ -80,6 +82,10 @@ package enum EngineChild {
         }
         pipes.check()  // the end of the requests is the supervisor's, not a plugin's close
         engine.shutdown()
+        // What the plugins left there. Sandboxed, the folder itself is its warden's to remove (the
+        // engine may not change the folder it is in); unsandboxed, no warden does, and a
+        // supervisor killed with SIGKILL ends the requests too.
+        if let scratch { EngineScratch.remove(scratch) }
         _exit(0)
     }
 

@@ -33,7 +33,7 @@ final class EngineProcess {
     private var failure: ContainedFailure?
     private var isStopped = false
     /// The one folder the sandboxed engine may write (its `TMPDIR`), removed with the engine.
-    private let scratch: String?
+    private let scratch: EngineScratch?
 
     /// Starts `executable __engine` (or takes the one `prestart` started for it) and sends it the
     /// handshake and `launch`; `handshake()` then waits for it to load the app.
@@ -45,23 +45,19 @@ final class EngineProcess {
         } else {
             started = try Started(executable: executable)
         }
-        (child, recorder, seal) = (started.child, started.recorder, started.seal)
+        (child, recorder, seal, scratch) = (started.child, started.recorder, started.seal, started.scratch)
         requests = child.input!
         replies = child.output!
         var launch = launch
-        var template = Array((NSTemporaryDirectory() + "/plugboard-engine-XXXXXX").utf8CString)
-        scratch = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
-        launch.scratchFolder = scratch
+        launch.scratchFolder = scratch?.path
         // A dead engine is seen when its answer is read.
         EngineFrame.writeHandshake(ProtocolHello(), to: requests)
         EngineFrame.writeHandshake(seal.message, to: requests)
         EngineFrame.write(launch, to: requests)
     }
 
-    deinit {
-        stop()
-        if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
-    }
+    /// Stopped first; `scratch` goes after, with the rest of this object.
+    deinit { stop() }
 
     /// The engine's first messages: its protocol version (another one is refused, naming both),
     /// then ready, or the configuration error it cannot start with.
@@ -175,11 +171,13 @@ final class EngineProcess {
 
 extension EngineProcess {
     /// An engine process started, not yet spoken to: it waits for the supervisor's hello, its
-    /// session key and its launch on its standard input.
+    /// session key and its launch on its standard input. Its scratch folder is named on its
+    /// command line too, for its warden to remove when it ends (`EngineScratch`).
     struct Started {
         let child: ChildProcess
         let recorder: FlightRecorder
         let seal: FrameSeal
+        let scratch: EngineScratch?
 
         init(executable: String) throws(EngineStartFailure) {
             do {
@@ -187,9 +185,12 @@ extension EngineProcess {
             } catch {
                 throw EngineStartFailure(error)
             }
+            scratch = EngineScratch()
             do {
                 child = try ChildProcess(
-                    executable: executable, arguments: ["__engine", "--recorder", recorder.sealedPath ?? ""],
+                    executable: executable,
+                    arguments: ["__engine", "--recorder", recorder.sealedPath ?? ""]
+                        + (scratch.map { ["--scratch", $0.path] } ?? []),
                     input: .pipe, output: .pipe)
             } catch {
                 throw EngineStartFailure("cannot start the engine \(executable): \(error.localizedDescription)")

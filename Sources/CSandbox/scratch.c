@@ -1,0 +1,65 @@
+#define _GNU_SOURCE /* O_DIRECTORY, O_NOFOLLOW, fdopendir */
+#include "plugboard_sandbox.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Deeper folders than this are left where they are: each level holds a descriptor and a
+ * listing's buffer, and a hostile engine may nest folders without end. */
+#define PB_REMOVE_DEPTH 64
+
+/* Removes `name` in the folder `parent`, and everything in it when it is a folder: every call
+ * is relative to a descriptor of a folder already opened without following a symbolic link, so
+ * a link (or a folder swapped for one while this runs) is removed itself, never followed. */
+static int pb_remove_at(int parent, const char *name, int depth) {
+    if (unlinkat(parent, name, 0) == 0) return 0; /* a file, a link, a socket, a FIFO */
+    if (errno != EISDIR) return errno == ENOENT ? 0 : errno;
+    if (depth >= PB_REMOVE_DEPTH) return ELOOP;
+    int folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (folder < 0) return errno;
+    DIR *listing = fdopendir(folder);
+    if (listing == NULL) {
+        int failure = errno;
+        close(folder);
+        return failure;
+    }
+    int status = 0, removed;
+    /* Again until a pass removes nothing: a listing read while its entries go may skip some. */
+    do {
+        struct dirent *entry;
+        removed = 0;
+        rewinddir(listing);
+        while ((entry = readdir(listing)) != NULL) {
+            if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
+            int failure = pb_remove_at(dirfd(listing), entry->d_name, depth + 1);
+            if (failure == 0) {
+                removed = 1;
+            } else if (status == 0) {
+                status = failure;
+            }
+        }
+    } while (removed && status == 0);
+    closedir(listing);
+    if (unlinkat(parent, name, AT_REMOVEDIR) != 0 && status == 0 && errno != ENOENT) status = errno;
+    return status;
+}
+
+int pb_sandbox_remove_tree(const char *path) {
+    const char *slash = strrchr(path, '/');
+    char parent[4096];
+    if (slash == NULL || slash[1] == '\0' || (size_t)(slash - path) >= sizeof parent) return EINVAL;
+    if (slash == path) {
+        strcpy(parent, "/");
+    } else {
+        memcpy(parent, path, (size_t)(slash - path));
+        parent[slash - path] = '\0';
+    }
+    int folder = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (folder < 0) return errno;
+    int status = pb_remove_at(folder, slash + 1, 0);
+    close(folder);
+    return status;
+}

@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import PlugboardIsolation
+
+/// An engine's scratch folder (its `TMPDIR`, the one folder it may write) goes with the engine
+/// however its supervisor ends: dropped, killed with SIGKILL (the warden, or the unsandboxed
+/// engine, removes it), or killed with everything of it (the next supervisor sweeps it).
+@Suite struct EngineScratchTests {
+    /// The engine folders in `folder`.
+    static func scratchFolders(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(EngineScratch.prefix) }
+    }
+
+    /// `plugboard run` with its temporary folder `folder`, killed with SIGKILL once its first
+    /// screen is drawn: its engine sees its standard input end (unsandboxed) or its warden sees
+    /// it end (sandboxed), and the folder is removed before they end. Standard error is read to
+    /// its end, which comes only when every process holding it (the warden, the engine) has ended.
+    @Test(arguments: [[], ["--no-sandbox"]])
+    func aSupervisorKilledWithSIGKILLLeavesNoScratchFolder(options: [String]) throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
+        process.arguments = ["run", "Examples/Showcase"] + options
+        process.currentDirectoryURL = URL(fileURLWithPath: PackageRoot.path)
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
+        let (input, output, errors) = (Pipe(), Pipe(), Pipe())
+        (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
+        try process.run()
+        // The first screen (drawn after the engine answered its launch), then the wait for a command.
+        var drawn = Data()
+        while !String(decoding: drawn, as: UTF8.self).contains("Home"),
+            let more = try output.fileHandleForReading.read(upToCount: 4096), !more.isEmpty
+        {
+            drawn += more
+        }
+        #expect(try Self.scratchFolders(in: folder).count == 1)
+        kill(process.processIdentifier, SIGKILL)
+        _ = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try Self.scratchFolders(in: folder) == [])
+        try input.fileHandleForWriting.close()
+    }
+
+    /// What killed processes left is swept: folders nobody holds and older than `sweepAge`, with
+    /// what a plugin wrote in them, following none of its symbolic links; a folder a live
+    /// supervisor holds, a young one and anything not an engine folder stay.
+    @Test func theSweepRemovesOnlyFoldersNobodyHolds() throws {
+        let parent = try makeTemporaryDirectory()
+        let outside = try makeTemporaryDirectory()
+        defer { [parent, outside].forEach { try? FileManager.default.removeItem(at: $0) } }
+        let keptFile = outside.appendingPathComponent("precious")
+        try Data("keep".utf8).write(to: keptFile)
+
+        let files = FileManager.default
+        let left = parent.appendingPathComponent(EngineScratch.prefix + "left01")
+        let nested = left.appendingPathComponent("a/b/c")
+        try files.createDirectory(at: nested, withIntermediateDirectories: true)
+        try Data("plugin".utf8).write(to: nested.appendingPathComponent("cache"))
+        try files.createSymbolicLink(at: left.appendingPathComponent("to-file"), withDestinationURL: keptFile)
+        try files.createSymbolicLink(at: left.appendingPathComponent("a/to-folder"), withDestinationURL: outside)
+        #expect(mkfifo(left.appendingPathComponent("fifo").path, 0o600) == 0)
+        let other = parent.appendingPathComponent("plugboard-tests-other")
+        try files.createDirectory(at: other, withIntermediateDirectories: true)
+        let held = try #require(EngineScratch(in: parent.path))
+
+        // Everything young: nothing goes.
+        #expect(EngineScratch.sweep(in: parent.path).isEmpty)
+        // An hour on: only the folder nobody holds.
+        let removed = EngineScratch.sweep(in: parent.path, now: Date().addingTimeInterval(3600))
+        #expect(removed == [left.path])
+        #expect(!files.fileExists(atPath: left.path))
+        #expect(files.fileExists(atPath: held.path))
+        #expect(files.fileExists(atPath: other.path))
+        #expect(try String(contentsOf: keptFile, encoding: .utf8) == "keep")
+        #expect(try files.contentsOfDirectory(atPath: outside.path) == ["precious"])
+
+        let path = held.path
+        withExtendedLifetime(held) {}
+        #expect(EngineScratch.remove(path) == 0)
+        #expect(!files.fileExists(atPath: path))
+    }
+
+    /// A folder dropped by its supervisor is removed with what is in it.
+    @Test func aDroppedScratchFolderIsRemoved() throws {
+        let parent = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        var scratch = EngineScratch(in: parent.path)
+        let path = try #require(scratch?.path)
+        try Data("left by a plugin".utf8).write(to: URL(fileURLWithPath: path + "/file"))
+        scratch = nil
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+}

@@ -221,8 +221,19 @@ void pb_sandbox_start_warden(int recorder, const char *scratch) {
     memset(&default_action, 0, sizeof default_action);
     default_action.sa_handler = SIG_DFL;
     sigaction(SIGCHLD, &default_action, NULL);
-    if (pipe2(go, O_CLOEXEC) != 0) return;
+    /* Blocked from before the fork, so a SIGCHLD that comes before the warden's signalfd exists
+     * (an engine that ends at once) waits for it; unblocked, it was lost, and the warden saw the
+     * end only at its next one-second look. */
+    sigset_t children, previous;
+    sigemptyset(&children);
+    sigaddset(&children, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &children, &previous);
+    if (pipe2(go, O_CLOEXEC) != 0) {
+        sigprocmask(SIG_SETMASK, &previous, NULL);
+        return;
+    }
     engine = fork();
+    if (engine <= 0) sigprocmask(SIG_SETMASK, &previous, NULL);
     if (engine < 0) {
         close(go[0]);
         close(go[1]);
@@ -252,9 +263,9 @@ void pb_sandbox_start_warden(int recorder, const char *scratch) {
     close(go[1]);
     close(STDIN_FILENO);
     close(STDOUT_FILENO);
-    for (int descriptor = 3; descriptor < 1024; descriptor++) {
-        if (descriptor != recorder) close(descriptor);
+    /* The recorder too: its mapping stays. One call, where the kernel has it. */
+    if (syscall(SYS_close_range, 3u, ~0u, 0u) != 0) {
+        for (int descriptor = 3; descriptor < 1024; descriptor++) close(descriptor);
     }
-    if (recorder >= 0) close(recorder);
     pb_warden_loop(engine, verdict, supervisor, pb_is_scratch(scratch) ? scratch : NULL);
 }

@@ -15,7 +15,7 @@ enum InternalProcess {
     /// What the arguments after the executable name ask for; nil when they name no internal
     /// process (then the command tree parses them).
     enum Request: Equatable {
-        case engine(recorder: String)
+        case engine(recorder: String, scratch: String?)
         case checkChild(job: String, transcript: String)
         case checkForkServer
         case usage(String)
@@ -24,15 +24,14 @@ enum InternalProcess {
     static func request(_ arguments: [String]) -> Request? {
         switch arguments.first {
         case "__engine":
-            // `--scratch PATH` is for the engine's warden, which reads it before main
-            // (`pb_sandbox_start_warden`); the engine is told its scratch folder in its launch.
+            // The warden reads them too, before main (`pb_sandbox_enter_namespaces`).
             let options = arguments.dropFirst()
             guard options.count == 2 || (options.count == 4 && value(of: "--scratch", in: options) != nil),
                 let recorder = value(of: "--recorder", in: options)
             else {
                 return .usage("__engine --recorder PATH [--scratch PATH]")
             }
-            return .engine(recorder: recorder)
+            return .engine(recorder: recorder, scratch: value(of: "--scratch", in: options))
         case "__check-child":
             let operands = Array(arguments.dropFirst())
             if operands == ["--serve"] { return .checkForkServer }
@@ -53,8 +52,8 @@ enum InternalProcess {
     /// Runs the process `request` names; it never returns.
     static func run(_ request: Request) -> Never {
         switch request {
-        case .engine(let recorder):
-            runEngine(recorder: recorder)
+        case .engine(let recorder, let scratch):
+            runEngine(recorder: recorder, scratch: scratch)
         case .checkChild(let job, let transcript):
             CheckChild.main(jobPath: job, transcriptPath: transcript)
         case .checkForkServer:
@@ -66,11 +65,11 @@ enum InternalProcess {
     }
 
     /// The engine, logging to standard error at its launch's level and to its flight recorder.
-    private static func runEngine(recorder: String) -> Never {
+    private static func runEngine(recorder: String, scratch: String?) -> Never {
         // Opened once: a sandboxed engine can open it only through the descriptor its start kept.
         let flightRecorder = Result { try FlightRecorder(openingAt: recorder) }
         let recorderHandler = (try? flightRecorder.get()).map(RecorderLogHandler.init(recorder:))
-        EngineChild.main(recorder: flightRecorder) { launch in
+        EngineChild.main(recorder: flightRecorder, scratch: scratch) { launch in
             let level = Logger.Level(rawValue: launch.logLevel) ?? .warning
             LoggingSystem.bootstrap { label in
                 var standardError = StreamLogHandler.standardError(label: label)

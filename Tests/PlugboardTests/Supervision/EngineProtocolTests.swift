@@ -149,7 +149,6 @@ import Testing
         launch.sandbox.write = ["/tmp/out \"quoted\""]
         launch.sandbox.memoryLimitMiB = 512
         launch.sandbox.openFiles = 64
-        launch.scratchFolder = "/tmp/plugboard-engine-x"
         launch.includesState = true
         launch.loadsApp = false
         launch.logLevel = "debug"
@@ -165,7 +164,7 @@ import Testing
         #expect(try Self.roundTrip(launch) == launch)
 
         func storedProperties(_ value: Any) -> Int { Mirror(reflecting: value).children.count }
-        #expect(storedProperties(launch) == 16)
+        #expect(storedProperties(launch) == 15)
         #expect(storedProperties(launch.searchPath) == 2)
         #expect(storedProperties(launch.exclusions) == 2)
         #expect(storedProperties(launch.sandbox) == 5)

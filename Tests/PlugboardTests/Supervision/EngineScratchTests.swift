@@ -45,6 +45,29 @@ import Testing
         try input.fileHandleForWriting.close()
     }
 
+    /// A command that ends before it needs the engine it prestarted (`run --bogus`) leaves no
+    /// folder: the engine sees its input end before the handshake and removes it, sandboxed or
+    /// not (sandboxed, its warden removes it too).
+    @Test(arguments: [[:], [Sandbox.disabledVariable: "1"]])
+    func aPrestartedEngineNobodyTookLeavesNoScratchFolder(environment: [String: String]) throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
+        process.arguments = ["run", "--bogus", "Examples/Showcase"]
+        process.currentDirectoryURL = URL(fileURLWithPath: PackageRoot.path)
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .merging(["TMPDIR": folder.path]) { $1 }
+        let errors = Pipe()
+        (process.standardInput, process.standardOutput, process.standardError) =
+            (FileHandle.nullDevice, FileHandle.nullDevice, errors)
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(said.hasPrefix("Error: Unknown option '--bogus'"), "\(said)")
+        #expect(try Self.scratchFolders(in: folder) == [])
+    }
+
     /// What killed processes left is swept: folders nobody holds and older than `sweepAge`, with
     /// what a plugin wrote in them, following none of its symbolic links; a folder a live
     /// supervisor holds, a young one and anything not an engine folder stay.

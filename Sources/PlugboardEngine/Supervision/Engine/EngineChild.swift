@@ -23,9 +23,11 @@ package enum EngineChild {
     /// code closed it or put another file over its descriptor): it cannot answer, and says so.
     package static let pipeReplacedStatus: Int32 = 4
 
-    /// `startLogging` is given the launch as soon as it is read, before anything logs.
+    /// `scratch` is the folder its supervisor made for it (`--scratch`, `EngineScratch`): its
+    /// `TMPDIR`, the one folder it may write. `startLogging` is given the launch as soon as it
+    /// is read, before anything logs.
     package static func main(
-        recorder: Result<FlightRecorder, any Error>, startLogging: (EngineLaunch) -> Void
+        recorder: Result<FlightRecorder, any Error>, scratch: String?, startLogging: (EngineLaunch) -> Void
     ) -> Never {
         let replies = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
         dup2(STDERR_FILENO, STDOUT_FILENO)
@@ -40,9 +42,8 @@ package enum EngineChild {
         EngineFrame.writeHandshake(ProtocolHello(), to: replies)
         let engine: AppEngine
         var gaps: [String] = []
-        var scratch: String?
         do {
-            guard let hello = try requests.nextHandshake(ProtocolHello.self) else { _exit(0) }
+            guard let hello = try requests.nextHandshake(ProtocolHello.self) else { end(removing: scratch) }
             try hello.check()
             guard let key = try requests.nextHandshake(SessionKey.self).flatMap(FrameSeal.init) else {
                 throw FrameError.undecodable("no session key after the handshake")
@@ -54,10 +55,9 @@ package enum EngineChild {
             startLogging(launch)
             let recorder = try recorder.get()
             let loaded = try launch.load()
-            scratch = launch.scratchFolder
             if let scratch { setenv("TMPDIR", scratch, 1) }
             // Confined after reading its own files and before any plugin code is loaded.
-            gaps = launch.confine(loaded)
+            gaps = launch.confine(loaded, scratch: scratch)
             recorder.observeCalls()
             CrashReporter.recordExits(in: recorder)
             engine = AppEngine(launch: launch, loaded: loaded)
@@ -82,9 +82,14 @@ package enum EngineChild {
         }
         pipes.check()  // the end of the requests is the supervisor's, not a plugin's close
         engine.shutdown()
-        // What the plugins left there. Sandboxed, the folder itself is its warden's to remove (the
-        // engine may not change the folder it is in); unsandboxed, no warden does, and a
-        // supervisor killed with SIGKILL ends the requests too.
+        end(removing: scratch)
+    }
+
+    /// Ends the engine when its requests have ended, removing its scratch folder first: the
+    /// folder itself is the warden's to remove when sandboxed (the engine may not change the
+    /// folder it lies in), but unsandboxed no warden does, and a supervisor killed with SIGKILL,
+    /// or one that never needed its prestarted engine, ends the requests too.
+    private static func end(removing scratch: String?) -> Never {
         if let scratch { EngineScratch.remove(scratch) }
         _exit(0)
     }

@@ -27,9 +27,6 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
     /// Grants from the command line (`--memory-limit`, a probed library's folder), over the
     /// app's `settings.json` ones.
     package var sandbox = SandboxGrants()
-    /// The one folder a sandboxed engine may write besides granted ones (its supervisor makes
-    /// and removes it); `TMPDIR` points there.
-    package var scratchFolder: String?
     /// Every reply carries the state and tap targets (`run --json`, the simulator); else only
     /// the replies to `state` do.
     package var includesState = false
@@ -111,9 +108,10 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
     }
 
     /// Confines this engine process to what `loaded` needs and grants: its app's files, its
-    /// plugin folders and libraries named by absolute path, its scratch folder. Returns the parts
-    /// the kernel could not apply (`Sandbox.confine`).
-    package func confine(_ loaded: Loaded?) -> [String] {
+    /// plugin folders and libraries named by absolute path, and writing only in `scratch` (its
+    /// `TMPDIR`, named on its command line). Returns the parts the kernel could not apply
+    /// (`Sandbox.confine`).
+    package func confine(_ loaded: Loaded?, scratch: String?) -> [String] {
         // A plugins.json or rivers.json given alone: its folder, which its feeds are relative to.
         let files =
             [folder]
@@ -124,7 +122,7 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
         let grants = (loaded?.settings.sandbox ?? SandboxGrants()).merging(sandbox)
         return Sandbox.confine(
             grants, readable: files.compactMap { $0 } + searchPath.directories + libraries,
-            writable: scratchFolder.map { [$0] } ?? [])
+            writable: scratch.map { [$0] } ?? [])
     }
 }
 

@@ -11,7 +11,7 @@ package enum EngineProtocol {
     /// Raised whenever a message changes shape: an engine of another build is refused at the
     /// handshake instead of misreading it. 3: messages after the handshake in the wire format;
     /// 4: the launch in the handshake, not on the engine's command line.
-    package static let version = 4
+    package static let version = 5
 }
 
 /// A message of the handshake, as JSON written and read by hand with the project's parser:

@@ -48,8 +48,6 @@ final class EngineProcess {
         (child, recorder, seal, scratch) = (started.child, started.recorder, started.seal, started.scratch)
         requests = child.input!
         replies = child.output!
-        var launch = launch
-        launch.scratchFolder = scratch?.path
         // A dead engine is seen when its answer is read.
         EngineFrame.writeHandshake(ProtocolHello(), to: requests)
         EngineFrame.writeHandshake(seal.message, to: requests)

@@ -218,6 +218,7 @@ let package = Package(
                 "PlugboardSimulator",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Render/__Snapshots__"]
         ),

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import PlugboardConfig
 import PlugboardLoader
@@ -128,6 +129,35 @@ import Testing
         #expect(
             try EngineFrame.decodeHandshake(SessionKey.self, from: Self.reassembled(EngineFrame.encodeHandshake(key)))
                 == key)
+    }
+
+    /// Each frame's seal is the standard HMAC-SHA256 of its number (8 bytes, big-endian) and its
+    /// payload, under the session's key (what an engine written in another language computes):
+    /// the keyed HMAC the seal copies for each frame is never changed by a frame. A frame opens
+    /// only as the next one, and a changed byte or a frame from another session is refused.
+    @Test func aSealIsTheHMACOfTheFramesNumberAndPayload() throws {
+        let key = SymmetricKey(size: .bits256)
+        let message = SessionKey(key: key.withUnsafeBytes { $0.hexDigits })
+        var sealing = try #require(FrameSeal(message))
+        var opening = try #require(FrameSeal(message))
+        let payloads = [Data("first".utf8), Data(), Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0) })]
+        var frames: [Data] = []
+        for (number, payload) in payloads.enumerated() {
+            let frame = sealing.seal(payload)
+            let expected = HMAC<SHA256>.authenticationCode(
+                for: withUnsafeBytes(of: UInt64(number).bigEndian) { Data($0) } + payload, using: key)
+            #expect(frame == payload + Data(expected))
+            #expect(try opening.open(frame) == payload)
+            frames.append(frame)
+        }
+        var again = try #require(FrameSeal(message))
+        #expect(throws: FrameError.self) { try again.open(frames[1]) }  // out of order
+        var changed = frames[0]
+        changed[0] ^= 1
+        var fresh = try #require(FrameSeal(message))
+        #expect(throws: FrameError.self) { try fresh.open(changed) }
+        var other = FrameSeal()
+        #expect(throws: FrameError.self) { try other.open(frames[0]) }
     }
 
     /// The launch is the supervisor's first message after the handshake, in the wire format

@@ -169,8 +169,9 @@ final class EngineProcess {
 
 extension EngineProcess {
     /// An engine process started, not yet spoken to: it waits for the supervisor's hello, its
-    /// session key and its launch on its standard input. Its scratch folder is named on its
-    /// command line too, for its warden to remove when it ends (`EngineScratch`).
+    /// session key and its launch on its standard input. Its scratch folder, its `TMPDIR`, is
+    /// named on its command line, where its warden reads it to remove it when it ends
+    /// (`EngineScratch`).
     struct Started {
         let child: ChildProcess
         let recorder: FlightRecorder

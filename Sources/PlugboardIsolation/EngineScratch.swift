@@ -1,5 +1,6 @@
 import CSandbox
 import Foundation
+import Synchronization
 
 /// The one folder a sandboxed engine may write (its `TMPDIR`), made by its supervisor among the
 /// system's temporary files as `plugboard-engine-XXXXXX` and gone with the engine however it
@@ -39,24 +40,18 @@ package final class EngineScratch {
     @discardableResult
     package static func remove(_ path: String) -> Int32 { pb_sandbox_remove_tree(path) }
 
+    /// Removes the folder, then sweeps its parent the first time a folder of this process is
+    /// dropped: once is enough to clear what killed processes left, and a process may start
+    /// many engines.
     deinit {
         Self.remove(path)
         if lock >= 0 { close(lock) }
-        Self.sweepOnce(in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-    }
-
-    nonisolated(unsafe) private static var swept = false
-    private static let sweeping = NSLock()
-
-    /// Sweeps `parent` the first time a folder of this process is dropped: once is enough to
-    /// clear what killed processes left, and a process may start many engines.
-    private static func sweepOnce(in parent: String) {
-        let isFirst = sweeping.withLock {
-            defer { swept = true }
-            return !swept
+        if !Self.swept.exchange(true, ordering: .relaxed) {
+            Self.sweep(in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
         }
-        if isFirst { sweep(in: parent) }
     }
+
+    private static let swept = Atomic<Bool>(false)
 
     /// Removes the engine folders in `parent` that nobody holds and that are older than
     /// `sweepAge`; returns their paths.

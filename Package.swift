@@ -193,6 +193,8 @@ let package = Package(
         .target(name: "TestLogStart", path: "Tests/Support/TestLogStart"),
         // The heap in use (mallinfo2), for the test that nothing grows with use.
         .target(name: "HeapCount", path: "Tests/Support/HeapCount"),
+        // A thread without root's way past file modes, for tests of what a user meets.
+        .target(name: "ThreadPrivileges", path: "Tests/Support/ThreadPrivileges"),
         .target(
             name: "AppTestSupport", dependencies: ["TestSupport", "PlugboardConfig", "PlugboardNavigation"],
             path: "Tests/Support/AppTestSupport"),
@@ -215,7 +217,7 @@ let package = Package(
             name: "PlugboardTests",
             dependencies: [
                 "AppTestSupport", "Plugboard", "PlugboardABI", "PlugboardEngine", "PlugboardHarness",
-                "PlugboardSimulator",
+                "PlugboardSimulator", "ThreadPrivileges",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -4,12 +4,37 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Deeper folders than this are left where they are: each level holds a descriptor and a
  * listing's buffer, and a hostile engine may nest folders without end. */
 #define PB_REMOVE_DEPTH 64
+
+int pb_sandbox_open_folder(int parent, const char *name) {
+    int folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (folder < 0 && errno == EACCES) {
+        /* Its owner may not read it (mode 000): give the owner its rights back through a
+         * descriptor of the folder itself, which needs no right to open and names no path a
+         * link could be swapped into, then open it again. */
+        int pinned = openat(parent, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (pinned < 0) return -1;
+        char path[32];
+        snprintf(path, sizeof path, "/proc/self/fd/%d", pinned);
+        int changed = chmod(path, S_IRWXU);
+        close(pinned);
+        if (changed != 0) {
+            errno = EACCES;
+            return -1;
+        }
+        folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    }
+    /* Its entries can be removed only if its owner may write it (mode 0500). */
+    if (folder >= 0) fchmod(folder, S_IRWXU);
+    return folder;
+}
 
 /* Removes `name` in the folder `parent`, and everything in it when it is a folder: every call
  * is relative to a descriptor of a folder already opened without following a symbolic link, so
@@ -18,7 +43,7 @@ static int pb_remove_at(int parent, const char *name, int depth) {
     if (unlinkat(parent, name, 0) == 0) return 0; /* a file, a link, a socket, a FIFO */
     if (errno != EISDIR) return errno == ENOENT ? 0 : errno;
     if (depth >= PB_REMOVE_DEPTH) return ELOOP;
-    int folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    int folder = pb_sandbox_open_folder(parent, name);
     if (folder < 0) return errno;
     DIR *listing = fdopendir(folder);
     if (listing == NULL) {

@@ -67,7 +67,7 @@ package final class EngineScratch {
             }
             let changed = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))
             guard now.timeIntervalSince(changed) >= sweepAge else { continue }
-            let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let folder = pb_sandbox_open_folder(AT_FDCWD, path)
             guard folder >= 0 else { continue }
             defer { close(folder) }
             guard flock(folder, LOCK_EX | LOCK_NB) == 0 else { continue }  // its supervisor lives

@@ -119,6 +119,12 @@ void pb_sandbox_start_warden(int recorder, const char *scratch);
  * it is removed itself, and so is one swapped in for a folder while this runs): for folders a
  * plugin could write. Folders nested deeper than 64 are left. Returns 0 or the first errno. */
 int pb_sandbox_remove_tree(const char *path);
+/* Opens the folder `name` in `parent` (a descriptor, or AT_FDCWD) to read and empty it, never
+ * following a symbolic link, and gives its owner back every right on it first: a plugin may have
+ * taken them from a folder it made (mode 000, or 0500), and without them neither the caller's
+ * removal nor its `flock` could open it, though it is the caller's own. A descriptor, or -1 with
+ * errno. */
+int pb_sandbox_open_folder(int parent, const char *name);
 /* In the engine: 0 when its warden traces it, EPERM when the kernel refused (no verdicts),
  * -1 when there is no warden (not an engine, the sandbox off, or fork failed). */
 int pb_sandbox_warden_status(void);

@@ -1,6 +1,8 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
+import ThreadPrivileges
 
 @testable import PlugboardIsolation
 
@@ -105,6 +107,50 @@ import Testing
         withExtendedLifetime(held) {}
         #expect(EngineScratch.remove(path) == 0)
         #expect(!files.fileExists(atPath: path))
+    }
+
+    /// A plugin may take the rights on folders it made away from their owner — all of them (mode
+    /// 000) or writing (0500) — and on its scratch folder itself: they are removed all the same,
+    /// by the warden's removal and by the sweep, as a user who is not root meets them (the work
+    /// runs on a thread that has no way past a file's mode, though CI runs as root).
+    @Test func foldersAPluginLockedAreRemovedAllTheSame() throws {
+        let parent = try makeTemporaryDirectory()
+        defer {
+            _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "u+rwx", parent.path])
+                .waitUntilExit()
+            try? FileManager.default.removeItem(at: parent)
+        }
+        /// An engine folder holding `unreadable/inner/file` (000) and `readonly/file` (0500).
+        func lockedFolder(_ name: String) throws -> String {
+            let top = parent.appendingPathComponent(EngineScratch.prefix + name)
+            for folder in ["unreadable/inner", "readonly"] {
+                let made = top.appendingPathComponent(folder)
+                try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+                try Data("plugin".utf8).write(to: made.appendingPathComponent("file"))
+            }
+            #expect(chmod(top.path + "/unreadable", 0) == 0)
+            #expect(chmod(top.path + "/readonly", 0o500) == 0)
+            return top.path
+        }
+        let removed = try lockedFolder("removed")
+        let swept = try lockedFolder("swept01")
+        #expect(chmod(swept, 0) == 0)
+
+        let outcome = Mutex<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            defer { done.signal() }
+            guard thread_drop_file_overrides() == 0 else { return outcome.withLock { $0 = ["capset failed"] } }
+            // The thread meets the modes: the locked folders cannot be opened as they are.
+            let refused = open(removed + "/unreadable", O_RDONLY | O_DIRECTORY) == -1 && errno == EACCES
+            let status = EngineScratch.remove(removed)
+            let sweep = EngineScratch.sweep(in: parent.path, now: Date().addingTimeInterval(3600))
+            outcome.withLock { $0 = ["refused \(refused)", "removed \(status)"] + sweep }
+        }
+        thread.start()
+        done.wait()
+        #expect(outcome.withLock { $0 } == ["refused true", "removed 0", swept])
+        #expect(try Self.scratchFolders(in: parent) == [])
     }
 
     /// A folder dropped by its supervisor is removed with what is in it.

@@ -9,8 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Deeper folders than this are left where they are: each level holds a descriptor and a
- * listing's buffer, and a hostile engine may nest folders without end. */
+/* The most folders open at once while removing: each level holds a descriptor and a listing's
+ * buffer, and a hostile engine may nest folders without end. A folder deeper than this is moved
+ * up into the top folder, where a later pass removes it, so any depth is removed. */
 #define PB_REMOVE_DEPTH 64
 
 int pb_sandbox_open_folder(int parent, const char *name) {
@@ -36,15 +37,29 @@ int pb_sandbox_open_folder(int parent, const char *name) {
     return folder;
 }
 
+/* Moves the folder `name` in `parent` into the folder `top` under a name of its own (never
+ * replacing an entry), where the pass over `top` that is under way, or the next, removes it. */
+static int pb_move_up(int parent, const char *name, int top) {
+    static unsigned moved;
+    char fresh[32];
+    for (int attempt = 0; attempt < 1000; attempt++) {
+        snprintf(fresh, sizeof fresh, "deeper-%u", __atomic_fetch_add(&moved, 1, __ATOMIC_RELAXED));
+        if (renameat2(parent, name, top, fresh, RENAME_NOREPLACE) == 0) return 0;
+        if (errno != EEXIST) return errno;
+    }
+    return EEXIST;
+}
+
 /* Removes `name` in the folder `parent`, and everything in it when it is a folder: every call
  * is relative to a descriptor of a folder already opened without following a symbolic link, so
  * a link (or a folder swapped for one while this runs) is removed itself, never followed. */
-static int pb_remove_at(int parent, const char *name, int depth) {
+static int pb_remove_at(int parent, const char *name, int depth, int top) {
     if (unlinkat(parent, name, 0) == 0) return 0; /* a file, a link, a socket, a FIFO */
     if (errno != EISDIR) return errno == ENOENT ? 0 : errno;
-    if (depth >= PB_REMOVE_DEPTH) return ELOOP;
+    if (depth >= PB_REMOVE_DEPTH) return pb_move_up(parent, name, top);
     int folder = pb_sandbox_open_folder(parent, name);
     if (folder < 0) return errno;
+    if (depth == 0) top = folder;
     DIR *listing = fdopendir(folder);
     if (listing == NULL) {
         int failure = errno;
@@ -59,7 +74,7 @@ static int pb_remove_at(int parent, const char *name, int depth) {
         rewinddir(listing);
         while ((entry = readdir(listing)) != NULL) {
             if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
-            int failure = pb_remove_at(dirfd(listing), entry->d_name, depth + 1);
+            int failure = pb_remove_at(dirfd(listing), entry->d_name, depth + 1, top);
             if (failure == 0) {
                 removed = 1;
             } else if (status == 0) {
@@ -84,7 +99,7 @@ int pb_sandbox_remove_tree(const char *path) {
     }
     int folder = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (folder < 0) return errno;
-    int status = pb_remove_at(folder, slash + 1, 0);
+    int status = pb_remove_at(folder, slash + 1, 0, -1);
     close(folder);
     return status;
 }

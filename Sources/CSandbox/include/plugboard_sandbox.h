@@ -117,7 +117,8 @@ struct pb_warden_verdict {
 void pb_sandbox_start_warden(int recorder, const char *scratch);
 /* Removes the folder at `path` and everything in it, never following a symbolic link (a link in
  * it is removed itself, and so is one swapped in for a folder while this runs): for folders a
- * plugin could write. Folders nested deeper than 64 are left. Returns 0 or the first errno. */
+ * plugin could write, however deep they nest (no more than 64 are open at once: a deeper one is
+ * moved up into the folder first). Returns 0 or the first errno. */
 int pb_sandbox_remove_tree(const char *path);
 /* Opens the folder `name` in `parent` (a descriptor, or AT_FDCWD) to read and empty it, never
  * following a symbolic link, and gives its owner back every right on it first: a plugin may have

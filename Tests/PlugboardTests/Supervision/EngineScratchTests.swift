@@ -153,6 +153,20 @@ import ThreadPrivileges
         #expect(try Self.scratchFolders(in: parent) == [])
     }
 
+    /// Folders nested deeper than the remover keeps open at once (64) are removed too: a plugin
+    /// that nests them without end leaves nothing behind.
+    @Test func foldersNestedWithoutEndAreRemoved() throws {
+        let parent = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let top = parent.appendingPathComponent(EngineScratch.prefix + "deep")
+        var bottom = top
+        for level in 0..<150 { bottom.appendPathComponent(level % 2 == 0 ? "d" : "e") }
+        try FileManager.default.createDirectory(at: bottom, withIntermediateDirectories: true)
+        try Data("at the bottom".utf8).write(to: bottom.appendingPathComponent("file"))
+        #expect(EngineScratch.remove(top.path) == 0)
+        #expect(try Self.scratchFolders(in: parent) == [])
+    }
+
     /// A folder dropped by its supervisor is removed with what is in it.
     @Test func aDroppedScratchFolderIsRemoved() throws {
         let parent = try makeTemporaryDirectory()

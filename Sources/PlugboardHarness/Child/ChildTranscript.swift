@@ -23,16 +23,18 @@ final class ChildTranscript: @unchecked Sendable {
     init(descriptor: Int32) { self.descriptor = descriptor }
 
     func write(_ tag: Character, _ text: String = "") {
-        // Each newline of `text` written as `\n`, byte by byte: Foundation's
-        // `replacingOccurrences` cost a test process more than the plugin calls it recorded.
+        // Each newline of `text` written as `\n` and each backslash as `\\`, so that reading it
+        // gives back the same text (an outcome's JSON writes a newline as `\n` itself, and its
+        // seal is over that text), byte by byte: Foundation's `replacingOccurrences` cost a test
+        // process more than the plugin calls it recorded.
         var bytes = Array(String(tag).utf8)
         bytes.reserveCapacity(text.utf8.count + 3)
         bytes.append(UInt8(ascii: " "))
         for byte in text.utf8 {
-            if byte == UInt8(ascii: "\n") {
-                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            } else {
-                bytes.append(byte)
+            switch byte {
+            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            default: bytes.append(byte)
             }
         }
         bytes.append(UInt8(ascii: "\n"))
@@ -98,21 +100,23 @@ struct ParsedTranscript {
         }
     }
 
-    /// A line's text with each `\n` a newline again.
+    /// A line's text as it was written: each `\n` a newline again, each `\\` a backslash.
     private static func unescaped(_ text: Substring) -> String {
         guard text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
-        var escaped = false
+        var escaping = false
         for byte in text.utf8 {
-            if escaped, byte == UInt8(ascii: "n") {
-                bytes[bytes.count - 1] = UInt8(ascii: "\n")
-                escaped = false
-                continue
+            if escaping {
+                bytes.append(byte == UInt8(ascii: "n") ? UInt8(ascii: "\n") : byte)
+                escaping = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaping = true
+            } else {
+                bytes.append(byte)
             }
-            escaped = byte == UInt8(ascii: "\\")
-            bytes.append(byte)
         }
+        if escaping { bytes.append(UInt8(ascii: "\\")) }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

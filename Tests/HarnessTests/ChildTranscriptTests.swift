@@ -14,7 +14,8 @@ struct ChildTranscriptTests {
         let transcript = try ChildTranscript(path: file.path)
         let seal = OutcomeSeal()
         let message = "version \"1.0.0\nbeta\" is not a semantic version (C:\\path, a \\n that is text)"
-        let outcome = String(decoding: try JSONEncoder().encode(ChildOutcome(status: .failed, message: message)), as: UTF8.self)
+        let encoded = try JSONEncoder().encode(ChildOutcome(status: .failed, message: message))
+        let outcome = String(decoding: encoded, as: UTF8.self)
         transcript.write(">", "init of screen \"a\\nb\"\nsecond line")
         transcript.write("L", "acme warning: ends with a backslash \\")
         transcript.write("<")

@@ -6,7 +6,9 @@ import PlugboardCore
 /// and hands the child on its standard input, read before any plugin is loaded — never in a
 /// file, the environment or the command line, which a plugin can read. A plugin shares the
 /// child's process and can write the transcript, so a `passed` line it writes itself (then
-/// `exit(0)`) would otherwise be taken for the child's verdict; it cannot seal one.
+/// `exit(0)`) would otherwise be taken for the child's verdict. This stops a plugin that is
+/// wrong, not one written to deceive the harness: the key is in the process the plugin runs in,
+/// where such a plugin can look for it (docs/check.md, "What the harness guards against").
 struct OutcomeSeal {
     private let key: SymmetricKey
 

@@ -10,7 +10,9 @@ import PlugboardCore
 ///
 /// A plugin shares the engine's process and can write to its reply pipe. A frame it writes
 /// there is refused: it cannot seal one without the key, and a copy of an earlier frame carries
-/// the wrong number. The supervisor then ends the engine and names the plugin in flight.
+/// the wrong number. The supervisor then ends the engine and names the plugin in flight. (The
+/// key is in the engine's memory, with the plugins: this stops a plugin that is wrong, not one
+/// that looks for it; docs/supervision.md says what the engine does not do.)
 package struct FrameSeal {
     /// The bytes a seal adds to a payload.
     package static let length = 32

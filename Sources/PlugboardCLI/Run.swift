@@ -144,6 +144,8 @@ struct Run: ParsableCommand {
             // With --json, one object per command: blank lines and comments print nothing.
             if !outcome.output.isEmpty { printOutput(outcome.output) }
         }
+        // The app's shutdown (each instance's `destroy`) is watched like a command.
+        failures.report(engine.stop().map { [$0] } ?? [])
         try failures.finish()
         if !interactive && !allowFallbacks && !ready.startup.isEmpty {
             printError(

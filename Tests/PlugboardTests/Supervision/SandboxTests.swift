@@ -228,6 +228,20 @@ import Testing
         #expect(event["plugin"] as? String == "hostile_signals")
     }
 
+    /// A plugin whose `destroy` never returns cannot keep the session from ending: the app's
+    /// shutdown is watched like a command, so the engine is ended after the call time-out (1 s)
+    /// and the hang is reported with the plugin and the call, exit status 3 (it waited the
+    /// host's time-out, 10 s, in silence and ended with status 0).
+    @Test func aDestroyThatNeverReturnsIsReportedAtTheEnd() throws {
+        let result = try Self.attack("destroy", ["run", "--json"])
+        #expect(result.status == 3, "\(result.stderr)")
+        let event = try #require(try JSONLines(result.stdout).events.first)
+        #expect(event["reason"] as? String == "timeout")
+        #expect(event["plugin"] as? String == "hostile_signals")
+        #expect((event["call"] as? String)?.hasPrefix("destroy") == true, "\(event)")
+        #expect(result.stderr.contains("no return within 1 s"), "\(result.stderr)")
+    }
+
     /// A plugin that writes "passed" into its check's transcript and exits cannot pass. The
     /// sandbox refuses it the transcript; without the sandbox it writes it, and the harness still
     /// takes only outcomes sealed with the job's key, which no file holds. In fresh children

@@ -34,7 +34,8 @@
  *   pipe      its button puts /dev/null over every pipe it may write (the engine's reply pipe
  *             among them), so the engine's answers go nowhere, and returns;
  *   forge     at every start (entry init) it writes a new plugin name into the recorder's call
- *             in flight and crashes, so each restart blames a name never seen before. */
+ *             in flight and crashes, so each restart blames a name never seen before;
+ *   destroy   its `destroy` never returns, so the session cannot end on its own. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
@@ -64,7 +65,9 @@
 struct corpus_screen_state;
 static void hostile_attack(struct corpus_screen_state *state);
 static void hostile_forge(void);
+static void hostile_destroy(void);
 
+#define CORPUS_ON_DESTROY(state) hostile_destroy()
 #include "../Corpus/Common/corpus_screen.h"
 
 static const char *outcome(int result) {
@@ -309,4 +312,9 @@ static void hostile_attack(struct corpus_screen_state *state) {
     trace = outcome(ptrace(PTRACE_ATTACH, parent, NULL, NULL) == -1 ? -1 : 0);
     snprintf(line, sizeof line, "stop %s kill %s trace %s", stop, killed, trace);
     state->host->views->set_text(state->host, state->label, line);
+}
+
+static void hostile_destroy(void) {
+    if (!hostile_mode("destroy")) return;
+    for (;;) pause();
 }

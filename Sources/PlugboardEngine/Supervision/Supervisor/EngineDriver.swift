@@ -9,8 +9,10 @@ package protocol EngineDriver: AnyObject {
     /// Answers a request, with the drawing asked for; never throws: a failure contained on the
     /// way is in `failures`.
     func perform(_ request: EngineRequest, drawing: DrawingFormat?) -> EngineReply
-    /// Shuts the app down.
-    func stop()
+    /// Shuts the app down; a plugin failure contained on the way (a `destroy` that never
+    /// returns) is returned.
+    @discardableResult
+    func stop() -> ContainedFailure?
 }
 
 extension EngineDriver {
@@ -45,8 +47,10 @@ package final class InProcessDriver: EngineDriver {
         return engine.handle(request, drawing: drawing)
     }
 
-    package func stop() {
+    @discardableResult
+    package func stop() -> ContainedFailure? {
         engine?.shutdown()
         engine = nil
+        return nil
     }
 }

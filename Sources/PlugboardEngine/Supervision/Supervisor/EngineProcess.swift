@@ -83,14 +83,47 @@ final class EngineProcess {
         }
     }
 
-    /// Ends the engine: standard input closes (it shuts the app down and exits), and whatever is
-    /// still running after the host time-out is killed.
-    func stop() {
-        guard !isStopped else { return }
+    /// Ends the engine: standard input closes, and it shuts the app down (every instance's
+    /// `destroy`) and exits. The shutdown is watched as a request is: a plugin call that makes no
+    /// progress for the call time-out ends the engine with SIGKILL and is returned, and whatever
+    /// is still running after the host time-out is killed.
+    @discardableResult
+    func stop() -> ContainedFailure? {
+        guard !isStopped else { return nil }
         isStopped = true
         child.closeInput()
-        guard failure == nil else { return }  // already ended and waited for
+        guard failure == nil else { return nil }  // already ended and waited for
+        if let hung = watchShutdown() { return hung }
         _ = child.finish(within: limits.hostTimeout)
+        return nil
+    }
+
+    /// Waits until the engine closes its replies (it has ended) or its process ends, reading the
+    /// recorder as `receive` does: a call into plugin code without progress for `callTimeout`
+    /// is a failure; the engine's own code gets `hostTimeout`, after which `finish` kills it.
+    private func watchShutdown() -> ContainedFailure? {
+        var lastProgress = recorder.progress
+        let started = DispatchTime.now().uptimeNanoseconds
+        var since = started
+        while true {
+            let progress = recorder.progress
+            let now = DispatchTime.now().uptimeNanoseconds
+            if progress != lastProgress {
+                lastProgress = progress
+                since = now
+            }
+            if progress.depth > 0, Double(now - since) / 1e9 >= limits.callTimeout {
+                return fail(.timedOut(seconds: limits.callTimeout))
+            }
+            if Double(now - started) / 1e9 >= limits.hostTimeout { return nil }
+            var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else {
+                if child.hasEnded { return nil }
+                continue
+            }
+            let count = chunk.withUnsafeMutableBytes { read(replies, $0.baseAddress, $0.count) }
+            if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return nil }  // ended
+        }
     }
 
     // MARK: waiting

@@ -68,9 +68,10 @@ package final class Supervisor: EngineDriver {
         return reply
     }
 
-    package func stop() {
-        engine?.stop()
-        engine = nil
+    @discardableResult
+    package func stop() -> ContainedFailure? {
+        defer { engine = nil }
+        return engine?.stop()
     }
 
     // MARK: the policy

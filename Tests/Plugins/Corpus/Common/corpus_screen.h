@@ -23,6 +23,7 @@
  *   CORPUS_ON_WILL_APPEAR(state), CORPUS_ON_DID_APPEAR(state), CORPUS_ON_WILL_DISAPPEAR(state),
  *   CORPUS_ON_DID_DISAPPEAR(state)    the body of the lifecycle call (default: nothing).
  *   CORPUS_ON_TAP(state)              statement run by the button's tap action after counting.
+ *   CORPUS_ON_DESTROY(state)          statement run first by `destroy`.
  *   CORPUS_RELEASE_VIEWS_ON_DESTROY   1 (default): destroy releases every view the instance
  *                                     created; 0: destroy only frees memory.
  *   CORPUS_GET_EXTENSION(state, id)   expression `get_extension` returns for extension `id`
@@ -59,6 +60,9 @@
 #endif
 #ifndef CORPUS_ON_DID_DISAPPEAR
 #define CORPUS_ON_DID_DISAPPEAR(state) ((void)0)
+#endif
+#ifndef CORPUS_ON_DESTROY
+#define CORPUS_ON_DESTROY(state) ((void)0)
 #endif
 #ifndef CORPUS_RELEASE_VIEWS_ON_DESTROY
 #define CORPUS_RELEASE_VIEWS_ON_DESTROY 1
@@ -116,6 +120,7 @@ static bool corpus_screen_init(const pb_screen_t *screen) {
 
 static void corpus_screen_destroy(const pb_screen_t *screen) {
     corpus_screen_state_t *state = corpus_screen_state(screen);
+    CORPUS_ON_DESTROY(state);
 #if CORPUS_RELEASE_VIEWS_ON_DESTROY
     const pb_host_t *host = state->host;
     pb_view_t views[4];

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h> /* FIONREAD */
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
@@ -147,11 +148,47 @@ static int pb_is_scratch(const char *path) {
            strstr(path, "/../") == NULL;
 }
 
+/* Copies what the engine wrote to its standard output and error to the warden's standard error
+ * (the supervisor's), with every control character but newline and tab written as `\u{1B}`, as
+ * the supervisor writes plugins' log lines: plugin code may write to those descriptors, and a
+ * terminal would take its escape sequences (clear the screen, set the title) as commands. */
+static void pb_forward_output(int output) {
+    unsigned char bytes[4096];
+    char escaped[sizeof bytes * 8];
+    ssize_t count = read(output, bytes, sizeof bytes);
+    size_t used = 0;
+    for (ssize_t at = 0; at < count; at++) {
+        unsigned char byte = bytes[at];
+        if ((byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7F) {
+            used += (size_t)snprintf(escaped + used, sizeof escaped - used, "\\u{%X}", byte);
+        } else {
+            escaped[used++] = (char)byte;
+        }
+    }
+    for (size_t written = 0; written < used;) {
+        ssize_t more = write(STDERR_FILENO, escaped + written, used - written);
+        if (more <= 0 && errno != EINTR) break;
+        if (more > 0) written += (size_t)more;
+    }
+}
+
+/* What the engine wrote and the warden has not forwarded yet, without waiting for more (a
+ * process the engine started may hold the pipe open). */
+static void pb_drain_output(int output) {
+    struct pollfd ready = {output, POLLIN, 0};
+    while (output >= 0 && poll(&ready, 1, 0) > 0 && (ready.revents & POLLIN)) {
+        int available = 0;
+        if (ioctl(output, FIONREAD, &available) != 0 || available <= 0) break;
+        pb_forward_output(output);
+    }
+}
+
 /* The warden's loop: every stop of a traced engine thread goes on at once, with its signal; a
  * fault is noted (program counter, faulting address, the file mapped there); when the engine
  * ends, the verdict is written where the supervisor reads it — nothing of the engine runs any
  * more, so nothing can overwrite it — and the warden ends the way the engine did. */
-static void pb_warden_loop(pid_t engine, struct pb_warden_verdict *verdict, pid_t supervisor, const char *scratch) {
+static void pb_warden_loop(
+    pid_t engine, struct pb_warden_verdict *verdict, pid_t supervisor, const char *scratch, int output) {
     struct pb_warden_verdict noted;
     sigset_t children;
     int signals, parent;
@@ -162,14 +199,16 @@ static void pb_warden_loop(pid_t engine, struct pb_warden_verdict *verdict, pid_
     signals = signalfd(-1, &children, SFD_CLOEXEC | SFD_NONBLOCK);
     parent = (int)syscall(SYS_pidfd_open, supervisor, 0);
     for (;;) {
-        struct pollfd watched[2] = {{signals, POLLIN, 0}, {parent, POLLIN, 0}};
+        struct pollfd watched[3] = {{signals, POLLIN, 0}, {parent, POLLIN, 0}, {output, POLLIN, 0}};
         struct signalfd_siginfo drained;
         int status;
         pid_t thread;
         /* Woken by SIGCHLD (through the signalfd) or the supervisor's end, and every second in any
          * case: a stop whose notification was lost must not leave the engine stopped. */
-        if (poll(watched, parent >= 0 ? 2 : 1, signals >= 0 ? 1000 : 100) < 0 && errno != EINTR) continue;
+        if (poll(watched, 3, signals >= 0 ? 1000 : 100) < 0 && errno != EINTR) continue;
         if (parent >= 0 && (watched[1].revents & POLLIN)) kill(engine, SIGKILL); /* the supervisor ended */
+        if (watched[2].revents & POLLIN) pb_forward_output(output);
+        if (watched[2].revents & (POLLHUP | POLLERR) && !(watched[2].revents & POLLIN)) output = -1; /* all closed */
         while (signals >= 0 && read(signals, &drained, sizeof drained) > 0) {
         }
         while ((thread = waitpid(-1, &status, WNOHANG | __WALL)) > 0) {
@@ -201,6 +240,7 @@ static void pb_warden_loop(pid_t engine, struct pb_warden_verdict *verdict, pid_
                 }
                 ptrace(PTRACE_CONT, thread, NULL, (void *)(long)deliver);
             } else if (thread == engine) {
+                pb_drain_output(output);
                 if (noted.state != PB_WARDEN_FAULT) noted.state = PB_WARDEN_NO_FAULT;
                 if (verdict != NULL) memcpy(verdict, &noted, sizeof noted);
                 if (scratch != NULL) pb_sandbox_remove_tree(scratch);
@@ -232,11 +272,19 @@ void pb_sandbox_start_warden(int recorder, const char *scratch) {
         sigprocmask(SIG_SETMASK, &previous, NULL);
         return;
     }
+    /* The engine's standard output and error, which plugin code can write: through the warden
+     * (`pb_forward_output`), never straight to the supervisor's terminal. */
+    int output[2] = {-1, -1};
+    if (pipe2(output, O_CLOEXEC) != 0) output[0] = output[1] = -1;
     engine = fork();
     if (engine <= 0) sigprocmask(SIG_SETMASK, &previous, NULL);
     if (engine < 0) {
         close(go[0]);
         close(go[1]);
+        if (output[0] >= 0) {
+            close(output[0]);
+            close(output[1]);
+        }
         return;
     }
     if (engine == 0) {
@@ -244,6 +292,11 @@ void pb_sandbox_start_warden(int recorder, const char *scratch) {
          * warden, and goes on to main. */
         pid_t warden = getppid();
         close(go[1]);
+        if (output[1] >= 0) {
+            dup2(output[1], STDERR_FILENO);
+            close(output[0]);
+            close(output[1]);
+        }
         if (read(go[0], &state, 1) == 1) pb_warden_state = state == 't' ? 0 : EPERM;
         close(go[0]);
         prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -261,11 +314,23 @@ void pb_sandbox_start_warden(int recorder, const char *scratch) {
     state = ptrace(PTRACE_SEIZE, engine, NULL, (void *)(long)(PTRACE_O_TRACECLONE | PTRACE_O_EXITKILL)) == 0 ? 't' : 'u';
     if (write(go[1], &state, 1) != 1) kill(engine, SIGKILL);
     close(go[1]);
-    close(STDIN_FILENO);
+    /* A supervisor gone while the warden forwards the engine's output must not end it with
+     * SIGPIPE before it has killed the engine and removed its folder. */
+    signal(SIGPIPE, SIG_IGN);
+    /* What the engine writes comes in on standard input, which the warden has no other use for:
+     * the close below keeps descriptors 0 to 2. */
+    if (output[0] >= 0) {
+        close(output[1]);
+        dup2(output[0], STDIN_FILENO);
+        close(output[0]);
+    } else {
+        close(STDIN_FILENO);
+    }
     close(STDOUT_FILENO);
     /* The recorder too: its mapping stays. One call, where the kernel has it. */
     if (syscall(SYS_close_range, 3u, ~0u, 0u) != 0) {
         for (int descriptor = 3; descriptor < 1024; descriptor++) close(descriptor);
     }
-    pb_warden_loop(engine, verdict, supervisor, pb_is_scratch(scratch) ? scratch : NULL);
+    pb_warden_loop(
+        engine, verdict, supervisor, pb_is_scratch(scratch) ? scratch : NULL, output[0] >= 0 ? STDIN_FILENO : -1);
 }

@@ -209,6 +209,16 @@ import Testing
         #expect(!result.stderr.contains("\u{1B}") && !result.stdout.contains("\u{1B}]0;"))
     }
 
+    /// What a plugin writes straight to the engine's standard error or output reaches the
+    /// terminal through the warden, escaped: it cannot clear the screen or set the title.
+    @Test func aPluginsOwnOutputCannotDriveTheTerminal() throws {
+        let result = try Self.attack("stderr")
+        #expect(result.status == 0, "\(result.stderr)")
+        let escaped = #"\u{1B}[2J\u{1B}]0;pwned\u{7}raw output"#
+        #expect(result.stderr.components(separatedBy: escaped).count == 3, "\(result.stderr)")
+        #expect(!result.stderr.contains("\u{1B}") && !result.stdout.contains("\u{1B}]0;"))
+    }
+
     /// A screen that tries to make a million views gets 10,000 (its three and 9,997 more), is
     /// told why, and the session — releasing them all when the app ends — goes on.
     @Test func viewsAreBoundedPerInstance() throws {

@@ -8,6 +8,7 @@
  *   fork      its button forks a process that keeps the engine's pipes for 20 s, then
  *             crashes: the supervisor must see the engine's end, not wait for the pipes';
  *   escape    its button logs a line that would clear the terminal and set its title;
+ *   stderr    its button writes the same straight to its standard error and output;
  *   views     its button makes views into its root until the host refuses one (it tries a
  *             million), and says how many it got ("views 9997");
  *   bump      its button hangs, bumping the recorder's count of calls entered every millisecond
@@ -213,6 +214,11 @@ static void hostile_attack(struct corpus_screen_state *state) {
     char line[160];
     pid_t parent = getppid();
     const char *stop, *killed, *trace;
+    if (hostile_mode("stderr")) {
+        static const char raw[] = "\x1b[2J\x1b]0;pwned\x07raw output\n";
+        if (write(STDERR_FILENO, raw, sizeof raw - 1) < 0 || write(STDOUT_FILENO, raw, sizeof raw - 1) < 0) return;
+        return;
+    }
     if (hostile_mode("truncate")) {
         int descriptor = hostile_open_recorder();
         snprintf(line, sizeof line, "truncate %s", descriptor < 0 ? "NOFILE" : outcome(ftruncate(descriptor, 0)));

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE /* unshare */
 #include "plugboard_sandbox.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/memfd.h>
@@ -8,6 +9,8 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -84,6 +87,44 @@ int pb_fork_server_has_children(void) {
     while ((ended = waitpid(-1, &status, WNOHANG)) > 0) {
     }
     return ended == 0;
+}
+
+/* Kills (SIGKILL) and reaps each process whose parent is this one, found in /proc; returns how
+ * many it found. */
+static int pb_kill_children_once(void) {
+    pid_t self = getpid(), killed[256];
+    int count = 0;
+    DIR *processes = opendir("/proc");
+    if (processes == NULL) return 0;
+    struct dirent *entry;
+    while ((entry = readdir(processes)) != NULL && count < 256) {
+        pid_t process = (pid_t)atoi(entry->d_name);
+        char path[64], line[512];
+        if (process <= 0) continue;
+        snprintf(path, sizeof path, "/proc/%d/stat", (int)process);
+        FILE *stat = fopen(path, "re");
+        if (stat == NULL) continue;
+        size_t length = fread(line, 1, sizeof line - 1, stat);
+        fclose(stat);
+        line[length] = '\0';
+        /* "pid (name) state ppid ...": the name may hold anything, so read after its last ')'. */
+        char *name_end = strrchr(line, ')'), state;
+        int parent;
+        if (name_end == NULL || sscanf(name_end + 1, " %c %d", &state, &parent) != 2 || parent != (int)self) continue;
+        if (kill(process, SIGKILL) == 0) killed[count++] = process;
+    }
+    closedir(processes);
+    for (int at = 0; at < count; at++) waitpid(killed[at], NULL, 0);
+    return count;
+}
+
+void pb_fork_server_kill_children(void) {
+    /* Again while any were found: a subreaper's orphaned descendants become its children as
+     * their parents die. Bounded: each round kills a generation. */
+    for (int round = 0; round < 64 && pb_kill_children_once() > 0; round++) {
+    }
+    while (waitpid(-1, NULL, WNOHANG) > 0) {
+    }
 }
 
 pid_t pb_fork_server_fork(void) { return fork(); }

@@ -96,6 +96,9 @@ package enum ForkServerProcess {
     /// True when a process this one started still runs.
     package static var hasChildren: Bool { pb_fork_server_has_children() != 0 }
 
+    /// Kills and reaps every process this one started, and the orphans it reaps as a subreaper.
+    package static func killChildren() { pb_fork_server_kill_children() }
+
     /// `fork(2)`.
     package static func fork() -> pid_t { pb_fork_server_fork() }
 

@@ -144,6 +144,9 @@ long pb_fork_server_receive(int socket, void *buffer, size_t capacity, int *desc
 int pb_fork_server_become_subreaper(void);
 /* 1 when the calling process has a child that still runs (those that ended are reaped). */
 int pb_fork_server_has_children(void);
+/* Kills every process this one started and every orphan it reaps as a subreaper (SIGKILL), and
+ * reaps them: what a library's constructor started, left as the server refuses the library. */
+void pb_fork_server_kill_children(void);
 /* fork(2). */
 pid_t pb_fork_server_fork(void);
 /* Runs `body(context)` on a new thread and waits for it, in a process a fork server forked:

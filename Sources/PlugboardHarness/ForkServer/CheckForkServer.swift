@@ -94,7 +94,11 @@ package enum CheckForkServer {
         }
         let started = ForkServerProcess.threadCount - 1
         guard started == 0 else { refuse("a constructor of the library started \(started) thread(s)", channel) }
-        guard !ForkServerProcess.hasChildren else { refuse("a constructor of the library started a process", channel) }
+        guard !ForkServerProcess.hasChildren else {
+            // Not left running when the server ends: it would outlive the check.
+            ForkServerProcess.killChildren()
+            refuse("a constructor of the library started a process", channel)
+        }
         // Again after the library's load: loading an image makes the runtime search again for
         // every conformance it had found missing.
         warmUp(sink: sink)

@@ -268,6 +268,24 @@ import Testing
         #expect(result.stdout.contains(forged) != sandboxed, "\(result.stdout)")
     }
 
+    /// A library whose constructor starts a daemon in check's fork server (a double fork, a new
+    /// session, no parent-death signal): the server refuses the library and kills what it
+    /// started, so nothing of the check outlives it (the daemon stayed, its parent init).
+    @Test func checkLeavesNoProcessAConstructorStarted() throws {
+        let library = Built.directory + "/libHostileSignalsC.so"
+        let token = "PLUGBOARD_TEST_TOKEN=" + UUID().uuidString
+        let result = try runPlugboard(
+            ["check", library],
+            environment: ["PLUGBOARD_TEST_HOSTILE": "daemon", "PLUGBOARD_TEST_TOKEN": String(token.dropFirst(21))])
+        #expect(result.stderr.contains("a constructor of the library started a process"), "\(result.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { name in
+            guard Int32(name) != nil, let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ")
+            else { return false }
+            return environment.split(separator: 0).contains { $0.elementsEqual(token.utf8) }
+        }
+        #expect(left == [], "\(result.stderr)")
+    }
+
     @Test func checkSurvivesAPluginThatAttacksIt() throws {
         let library = Built.directory + "/libHostileSignalsC.so"
         let result = try runPlugboard(["check", library], environment: Self.attacking)

@@ -36,7 +36,9 @@
  *             among them), so the engine's answers go nowhere, and returns;
  *   forge     at every start (entry init) it writes a new plugin name into the recorder's call
  *             in flight and crashes, so each restart blames a name never seen before;
- *   destroy   its `destroy` never returns, so the session cannot end on its own. */
+ *   destroy   its `destroy` never returns, so the session cannot end on its own;
+ *   daemon    its constructor starts a process that leaves it as a daemon does (a double fork, a
+ *             new session, no parent-death signal) and waits; it ends itself after 60 s. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
@@ -47,6 +49,7 @@
 #include <sys/mman.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -322,5 +325,20 @@ static void hostile_attack(struct corpus_screen_state *state) {
 
 static void hostile_destroy(void) {
     if (!hostile_mode("destroy")) return;
+    for (;;) pause();
+}
+
+__attribute__((constructor)) static void hostile_daemon(void) {
+    pid_t first;
+    if (!hostile_mode("daemon")) return;
+    first = fork();
+    if (first != 0) {
+        if (first > 0) waitpid(first, NULL, 0);
+        return;
+    }
+    if (fork() != 0) _exit(0);
+    setsid();
+    prctl(PR_SET_PDEATHSIG, 0);
+    alarm(60);
     for (;;) pause();
 }

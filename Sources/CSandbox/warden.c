@@ -203,8 +203,9 @@ static void pb_warden_loop(
         struct signalfd_siginfo drained;
         int status;
         pid_t thread;
-        /* Woken by SIGCHLD (through the signalfd) or the supervisor's end, and every second in any
-         * case: a stop whose notification was lost must not leave the engine stopped. */
+        /* Woken by SIGCHLD (through the signalfd), the engine's output or the supervisor's end,
+         * and every second in any case: a stop whose notification was lost must not leave the
+         * engine stopped. */
         if (poll(watched, 3, signals >= 0 ? 1000 : 100) < 0 && errno != EINTR) continue;
         if (parent >= 0 && (watched[1].revents & POLLIN)) kill(engine, SIGKILL); /* the supervisor ended */
         if (watched[2].revents & POLLIN) pb_forward_output(output);

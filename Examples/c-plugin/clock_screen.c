@@ -73,8 +73,9 @@ static pb_view_t clock_view(const pb_screen_t *s) { return self(s)->root; }
 static void clock_layout(const pb_screen_t *s, double width, double height) {
     clock_screen_t *c = self(s);
     char line[48];
-    pb_rect_t time = {16, 16, width - 32, 64};
-    pb_rect_t button = {16, 96, width - 32, 44};
+    double inner = width > 32 ? width - 32 : 0; /* a frame's size is never negative */
+    pb_rect_t time = {16, 16, inner, 64};
+    pb_rect_t button = {16, 96, inner, 44};
     c->host->views->set_frame(c->host, c->label, time);
     c->host->views->set_frame(c->host, c->button, button);
     snprintf(line, sizeof line, "layout %.0fx%.0f", width, height);

@@ -114,8 +114,21 @@ struct Check: ParsableCommand {
         options.forkServer = !noForkServer
         if let jobs { options.workers = jobs }
         options.authorScreen = try authorScreen()
+        // A misspelt filter must not pass a CI gate by testing nothing.
+        if !only.isEmpty, !Catalogue.tests.contains(where: { test in only.contains { fnmatch($0, test.id, 0) == 0 } }) {
+            throw CommandFailure(
+                "--only \(only.joined(separator: " ")) matches no test (`plugboard check --list` lists them)")
+        }
         let runner = try CheckRunner(options: options, executable: Executables.current)
         let report = try check(with: runner)
+        if let plugin, !report.results.contains(where: { $0.group == plugin }) {
+            let plugins = report.groups.filter { !$0.hasSuffix(".so") }
+            throw CommandFailure(
+                "--plugin \(plugin): no test ran for it: no plugin has that id in \(inputs.joined(separator: " "))"
+                    + (plugins.isEmpty ? "" : " (its plugins: \(plugins.joined(separator: ", ")))")
+                    + (only.isEmpty ? "" : ", or --only selects none of its tests"))
+        }
+        guard !report.results.isEmpty else { throw CommandFailure("no test ran: --only selects none for these inputs") }
         for gap in runner.sandboxGaps.sorted() { printError(gap) }  // once, not per child
         for fallback in runner.forkServerFallbacks { printError(fallback) }  // once per library
         try write(report)

@@ -11,7 +11,7 @@ struct Render: ParsableCommand {
         abstract: "Draw a screen of an app as text or SVG.",
         discussion: """
             Without --screen or --steps the home screen is drawn. --steps runs shell commands \
-            first, separated by ';' (e.g. "tap 2; back"); a step that fails stops with exit status 1. \
+            first, separated by ';' (e.g. "tap 2; close"); a step that fails stops with exit status 1. \
             --at MS draws the last step's transition MS milliseconds in; --format svg --animate \
             writes an SVG that plays it (e.g. --steps "push shows" --at 175).
             """

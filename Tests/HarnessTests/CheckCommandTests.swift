@@ -119,6 +119,25 @@ struct CheckCommandTests {
             ))
     }
 
+    /// A misspelt `--plugin` or `--only` is an error, not a SUCCESS that tested nothing: a CI
+    /// gate with a typo must not pass.
+    @Test func aFilterThatSelectsNothingIsAnError() throws {
+        let epg = Built.library("EPG")
+        for (arguments, says) in [
+            (["Examples/Showcase", "--plugin", "nosuch"], "--plugin nosuch: no test ran for it"),
+            ([epg, "--plugin", "epg_legacy_scren"], "--plugin epg_legacy_scren: no test ran for it"),
+            ([epg, "--only", "sceen.*"], "--only sceen.* matches no test"),
+            ([epg, "--only", "nav-bar.*"], "no test ran: --only selects none for these inputs"),
+        ] {
+            let result = try runPlugboard(["check"] + arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains(says), "\(arguments): \(result.stderr)")
+            #expect(!result.stdout.contains("SUCCESS"), "\(arguments)")
+        }
+        let chosen = try runPlugboard(["check", epg, "--plugin", "epg_legacy_screen", "--only", "screen.*"])
+        #expect(chosen.status == 0 && chosen.stdout.contains("SUCCESS"), "\(chosen.stdout)\(chosen.stderr)")
+    }
+
     @Test func listShowsEveryTestWithItsStrictness() throws {
         let result = try runPlugboard(["check", "--list"])
         #expect(result.status == 0)

@@ -71,6 +71,41 @@ import Testing
         }
     }
 
+    /// Every base passes `check` unchanged, as each of its mutants is checked (the same app,
+    /// plugin and strictness): a mutant is caught for its own fault, never for one its base
+    /// already had (the C example once framed its label at `width - 32` at every width, so its
+    /// negative-width mutant was "caught" before its edit).
+    @Test func everyBasePassesUnchanged() async throws {
+        let corpus = try Self.corpus()
+        let workspace = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let builder = MutantBuilder(workspace: workspace)
+        var seen: Set<String> = []
+        let unchanged = corpus.mutants.compactMap { mutant -> Mutant? in
+            let key = [mutant.base, mutant.app ?? "", mutant.plugin ?? "", "\(mutant.strictness ?? 5)"].joined(
+                separator: " ")
+            guard seen.insert(key).inserted else { return nil }
+            var base = mutant
+            base.id = "base " + key
+            base.edits = []
+            return base
+        }
+        try await withThrowingTaskGroup(of: (String, MutantVerdict).self) { group in
+            for (index, base) in unchanged.enumerated() {
+                group.addTask {
+                    (base.id, try builder.verdict(base, base: corpus.bases[base.base]!, number: 1000 + index))
+                }
+                if index % 2 == 1 {
+                    let (id, verdict) = try await group.next()!
+                    #expect(verdict.buildFailure == nil && verdict.status == 0, "\(id): \(verdict.summary)")
+                }
+            }
+            while let (id, verdict) = try await group.next() {
+                #expect(verdict.buildFailure == nil && verdict.status == 0, "\(id): \(verdict.summary)")
+            }
+        }
+    }
+
     /// Builds and checks every mutant (two at a time), then writes the score.
     @Test func everyMutantFailsCheckWithTheTestThatNamesItsFault() async throws {
         let corpus = try Self.corpus()

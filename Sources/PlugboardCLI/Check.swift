@@ -122,10 +122,8 @@ struct Check: ParsableCommand {
         let runner = try CheckRunner(options: options, executable: Executables.current)
         let report = try check(with: runner)
         if let plugin, !report.results.contains(where: { $0.group == plugin }) {
-            let plugins = report.groups.filter { !$0.hasSuffix(".so") }
             throw CommandFailure(
                 "--plugin \(plugin): no test ran for it: no plugin has that id in \(inputs.joined(separator: " "))"
-                    + (plugins.isEmpty ? "" : " (its plugins: \(plugins.joined(separator: ", ")))")
                     + (only.isEmpty ? "" : ", or --only selects none of its tests"))
         }
         guard !report.results.isEmpty else { throw CommandFailure("no test ran: --only selects none for these inputs") }

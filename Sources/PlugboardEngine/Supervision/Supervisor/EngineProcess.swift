@@ -102,22 +102,16 @@ final class EngineProcess {
     /// recorder as `receive` does: a call into plugin code without progress for `callTimeout`
     /// is a failure; the engine's own code gets `hostTimeout`, after which `finish` kills it.
     private func watchShutdown() -> ContainedFailure? {
-        var lastProgress = recorder.progress
-        let started = DispatchTime.now().uptimeNanoseconds
-        var since = started
+        var watchdog = EngineWatchdog(limits, recorder)
         while true {
-            let progress = recorder.progress
-            let now = DispatchTime.now().uptimeNanoseconds
-            if progress != lastProgress {
-                lastProgress = progress
-                since = now
+            let slice: Int32
+            switch watchdog.look(recorder) {
+            case .success(let milliseconds): slice = milliseconds
+            case .failure(.call(let limit)): return fail(.timedOut(seconds: limit))
+            case .failure: return nil  // the engine's own code: `finish` kills it
             }
-            if progress.depth > 0, Double(now - since) / 1e9 >= limits.callTimeout {
-                return fail(.timedOut(seconds: limits.callTimeout))
-            }
-            if Double(now - started) / 1e9 >= limits.hostTimeout { return nil }
             var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 100) > 0 else {
+            guard poll(&descriptor, 1, slice) > 0 else {
                 if child.hasEnded { return nil }
                 continue
             }
@@ -138,9 +132,7 @@ final class EngineProcess {
         throws(ContainedFailure) -> Message
     {
         if let failure { throw failure }
-        var lastProgress = recorder.progress
-        let sent = DispatchTime.now().uptimeNanoseconds
-        var since = sent
+        var watchdog = EngineWatchdog(limits, recorder)
         while true {
             do throws(FrameError) {
                 if let frame = try buffer.next() {
@@ -154,21 +146,12 @@ final class EngineProcess {
                 }
                 throw failure
             }
-            let progress = recorder.progress
-            let now = DispatchTime.now().uptimeNanoseconds
-            if progress != lastProgress {
-                lastProgress = progress
-                since = now
+            let slice: Int32
+            switch watchdog.look(recorder) {
+            case .success(let milliseconds): slice = milliseconds
+            case .failure(let overdue): throw fail(.timedOut(seconds: overdue.seconds))
             }
-            let limit = progress.depth > 0 ? limits.callTimeout : limits.hostTimeout
-            let waited = Double(now - since) / 1e9
-            if waited >= limit { throw fail(.timedOut(seconds: limit)) }
-            // The recorder is written by code a plugin shares memory with: progress it shows may
-            // be faked, so the whole request has a deadline of its own.
-            if Double(now - sent) / 1e9 >= limits.hostTimeout { throw fail(.timedOut(seconds: limits.hostTimeout)) }
-            // Wake at least every 100 ms to look at the recorder.
             var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-            let slice = Int32(min(100, max(1, (limit - waited) * 1000)))
             guard poll(&descriptor, 1, slice) > 0 else {
                 // The engine's end is its process's, not the pipe's: a process it forked keeps
                 // the pipe open. (A reply written just before the end is still read first.)

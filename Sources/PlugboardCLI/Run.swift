@@ -62,7 +62,7 @@ struct Run: ParsableCommand {
 
     @Option(
         help:
-            "Fit the drawing and its legend to a terminal of COLSxROWS characters (e.g. 80x24); by default the terminal's own size (80x24 when it cannot be read), or the whole drawing when output is not a terminal."
+            "Fit the drawing and its legend to a terminal of COLSxROWS characters, each at least 10 (e.g. 80x24); by default the terminal's own size (80x24 when it cannot be read), or the whole drawing when output is not a terminal."
     )
     var size: TerminalSize?
 

@@ -244,6 +244,14 @@ struct CharacterGrid {
         case .right: x = x1 - width + 1
         }
         guard x < columns, x + width > 0 else { return false }  // off the grid
+        // A tap number written before and reaching this text keeps its number whole: this text
+        // starts after it (the number is what the user types; a title drawn over the bar's
+        // narrow menu button left it `[`).
+        var start = x
+        for case let run? in runs where run.row == row && run.x0 < x && run.keep > 0 {
+            let numberEnd = run.x0 + run.keep - 1
+            if numberEnd >= x - (keep > 0 ? 0 : 1) { start = max(start, numberEnd + (keep > 0 ? 1 : 2)) }
+        }
         // Text at or after this one's start limits it (or gives way to a tap number). Text is
         // kept a column apart from other text, except before a tap number, whose "[" parts them.
         var limit = x + width - 1
@@ -255,12 +263,12 @@ struct CharacterGrid {
                 limit = run.x0 - (run.keep > 0 ? 1 : 2)
             }
         }
-        if limit < x + width - 1 {
-            let room = limit - x + 1
+        if start > x || limit < x + width - 1 {
+            let room = limit - start + 1
             guard room >= min(width, max(2, keep)),
                 let cut = RenderText.lines(text, keep: keep, width: room, maxLines: 1).first
             else { return false }
-            line = cut
+            (x, line) = (start, cut)
             width = RenderText.columns(of: line)
         }
         // Text that starts before this one and reaches it is cut before it.

@@ -21,12 +21,12 @@ struct TerminalLayout {
 
     /// The lines to print: `draw` makes the framed drawing at the scale chosen here.
     func compose(legend: [LegendLine], status: [String], page: Int, draw: (CellScale) -> [String]) -> [String] {
-        let budget = max(6, terminal.rows - 1)
+        let budget = max(Self.smallestDrawing + 2, terminal.rows - 1)
         if let beside = besideScale(rows: budget - 2) {
             let drawing = draw(beside)
             let drawingWidth = beside.columns + 2
             let width = terminal.columns - drawingWidth - 1
-            let statusLines = Self.wrap(status, width: width)
+            let statusLines = Self.wrap(status, width: width, maxLines: budget - min(legend.count, 2))
             let room = max(1, budget - statusLines.count)
             let side = statusLines + Self.page(legend, room: room, width: width, page: page)
             let blank = String(repeating: " ", count: drawingWidth)
@@ -36,15 +36,21 @@ struct TerminalLayout {
             }
         }
         // Below: the status and at least a few legend lines under a shorter drawing.
+        // In a small terminal the status gives way first (its last fields), then the legend,
+        // down to one entry and the line that pages it; the drawing keeps two rows.
         let width = terminal.columns
-        let statusLines = Self.wrap(status, width: width)
-        let legendRoom = min(legend.count, max(3, budget / 4))
+        let fewestLegendLines = min(legend.count, 2)
+        let statusLines = Self.wrap(status, width: width, maxLines: budget - Self.smallestDrawing - fewestLegendLines)
+        let legendRoom = min(legend.count, max(3, budget / 4), budget - Self.smallestDrawing - statusLines.count)
         let rows = max(2, budget - 2 - statusLines.count - legendRoom)
         let columns = min(width - 2, maximumColumns(rows: rows))
         let drawing = draw(CellScale(device: device, columns: max(1, columns), rows: rows))
         let room = max(1, budget - drawing.count - statusLines.count)
         return drawing + Self.page(legend, room: room, width: width, page: page) + statusLines
     }
+
+    /// The fewest lines a drawing takes: two rows in its frame.
+    static let smallestDrawing = 4
 
     /// The scale of a drawing `rows` tall with the legend beside it, or nil when the terminal is
     /// too narrow for both.
@@ -64,6 +70,8 @@ struct TerminalLayout {
 
     /// The page `page` (1…, past the last it starts again) of `lines` in `room` lines of `width`
     /// columns: all of them when they fit, else `room - 1` of them and a line saying what is left.
+    /// A `room` under 2 is taken as 2 when the lines do not fit: an entry and the line that
+    /// pages on (callers leave that much room).
     static func page(_ lines: [LegendLine], room: Int, width: Int, page: Int) -> [String] {
         let cut = { (line: String) in RenderText.lines(line, width: width, maxLines: 1).first ?? "" }
         guard lines.count > room else { return lines.map { $0.fitted(width: width) } }
@@ -80,8 +88,8 @@ struct TerminalLayout {
     }
 
     /// `fields` joined with " · " into lines of at most `width` columns, a field too long for a
-    /// line cut with "…".
-    static func wrap(_ fields: [String], width: Int) -> [String] {
+    /// line cut with "…"; at most `maxLines` lines (what does not fit is left out).
+    static func wrap(_ fields: [String], width: Int, maxLines: Int = .max) -> [String] {
         var lines: [String] = []
         var current = ""
         for field in fields {
@@ -94,6 +102,6 @@ struct TerminalLayout {
             current = RenderText.lines(field, width: width, maxLines: 1).first ?? ""
         }
         if !current.isEmpty { lines.append(current) }
-        return lines
+        return Array(lines.prefix(max(0, maxLines)))
     }
 }

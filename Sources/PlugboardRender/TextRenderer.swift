@@ -126,6 +126,12 @@ public enum TextRenderer {
                 columns = (cells.x0 + 1)...(cells.x1 - 1)
             }
         }
+        // A numbered view narrower than its number and a character has the room of both, moved
+        // left at the drawing's right edge: the number must be in the drawing to be typed.
+        if !marker.isEmpty, columns.count < marker.count + 1 {
+            let upper = min(grid.columns - 1, columns.lowerBound + marker.count)
+            columns = max(0, upper - marker.count)...upper
+        }
         // Buttons wrap onto the rows inside their border; labels keep to one line, as on a device.
         let lines = RenderText.lines(
             text, keep: marker.count, width: columns.count, maxLines: view.kind == .button ? rows.count : 1)

@@ -15,6 +15,19 @@ struct CIOutputTests {
         }
     }
 
+    /// Standard output and error sent to one file (`2>&1`, a CI log): a failed step's error comes
+    /// after the drawings of the steps before it, never in the middle of one.
+    @Test func aFailedStepsErrorFollowsTheDrawingsBeforeIt() throws {
+        let script = try writeScript(["tap 1", "tap menu-item:m-shows", "back", "state"])
+        defer { removeScript(script) }
+        let run = try runPlugboard(["run", Showcase.folder, "--script", script], sharingOneFile: true)
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.last == "\(script):3: nothing to go back to")
+        #expect(lines.filter { $0.hasPrefix("╰") }.count == 3)  // the first screen and two steps, whole
+        #expect(lines.dropLast().allSatisfy { !$0.contains("nothing to go back") })
+    }
+
     @Test func everyObjectSaysWhichCommandAndLineItAnswers() throws {
         let result = try runPlugboard(["run", Showcase.folder, "--json"], input: "tap 1\n\n# note\nevents\nhelp\n")
         #expect(result.status == 0)

@@ -20,10 +20,11 @@ package struct CommandResult {
 /// Runs the built `plugboard` with `arguments` in the package's root folder (so
 /// `Examples/Showcase` is a relative path), `input` as its standard input (never the terminal,
 /// so `run` does not start its line editor), standard output and error kept apart in files.
-/// `environment` adds to (or replaces in) the test process's environment.
+/// `environment` adds to (or replaces in) the test process's environment. With `sharingOneFile`,
+/// both streams go to one file, as `2>&1` sends them, and `stdout` is what it holds.
 package func runPlugboard(
     _ arguments: [String], input: String = "", in directory: String = PackageRoot.path,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], sharingOneFile: Bool = false
 ) throws -> CommandResult {
     let folder = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -46,7 +47,7 @@ package func runPlugboard(
     defer { [stdin, stdout, stderr].forEach { try? $0.close() } }
     process.standardInput = stdin
     process.standardOutput = stdout
-    process.standardError = stderr
+    process.standardError = sharingOneFile ? stdout : stderr
     try process.run()
     process.waitUntilExit()
     return CommandResult(

@@ -49,7 +49,9 @@ struct Render: ParsableCommand {
         }
     }
 
-    @Option(help: "With --format text: fit the drawing, legend and status to COLSxROWS characters, each at least 10 (e.g. 80x24).")
+    @Option(
+        help: "With --format text: fit the drawing, legend and status to COLSxROWS characters, each at least 10 (e.g. 80x24)."
+    )
     var size: TerminalSize?
 
     @Option(name: .shortAndLong, help: "Write to FILE (default, or -: standard output).")

@@ -50,7 +50,8 @@ struct Render: ParsableCommand {
     }
 
     @Option(
-        help: "With --format text: fit the drawing, legend and status to COLSxROWS characters, each at least 10 (e.g. 80x24)."
+        help:
+            "With --format text: fit the drawing, legend and status to COLSxROWS characters, each at least 10 (e.g. 80x24)."
     )
     var size: TerminalSize?
 

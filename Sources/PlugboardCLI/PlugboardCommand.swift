@@ -9,6 +9,7 @@ enum PlugboardMain {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let request = InternalProcess.request(arguments) { InternalProcess.run(request) }
         if let serve = ServeForwarding.serveArguments(arguments) { ServeForwarding.exec(serve) }
+        UnknownCommand.exitIfUnknown(arguments)
         EnginePrestart.startIfNeeded(arguments, engine: Executables.current)
         await PlugboardCommand.main()
     }

@@ -90,7 +90,7 @@ struct Serve: AsyncParsableCommand {
         do {
             try await server.run()
         } catch {
-            throw CommandFailure("cannot serve on 127.0.0.1:\(port): \(error)")
+            throw CommandFailure("cannot serve on 127.0.0.1:\(port): \(SimulatorServer.describe(error, port: port))")
         }
     }
 }

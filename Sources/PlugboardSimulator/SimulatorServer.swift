@@ -60,4 +60,14 @@ package struct SimulatorServer: Sendable {
         }
         try await app.runService()
     }
+
+    /// Why the server could not run, in words: a system error's own text (NIO's `IOError`
+    /// describes itself by the function it failed in, `bind(descriptor:ptr:bytes:)`), and what
+    /// to do when the port is taken.
+    package static func describe(_ error: any Error, port: Int) -> String {
+        guard let error = error as? IOError else { return "\(error)" }
+        let why = String(cString: strerror(error.errnoCode))
+        guard error.errnoCode == EADDRINUSE else { return why }
+        return "\(why): another server is listening on port \(port); --port chooses another (0: any free one)"
+    }
 }

@@ -43,6 +43,17 @@ import Testing
 
     /// A broken rivers.json: the error (file:line:column) instead of the app; once fixed on
     /// disk, the app comes up by itself.
+    /// A port another server holds: the system's reason and what to do, not NIO's function names.
+    @Test func aTakenPortSaysSoAndWhatToDo() throws {
+        let first = try ServeProcess([Showcase.folder])
+        let second = try runPlugboard(["serve", Showcase.folder, "--port", "\(first.port)"])
+        #expect(second.status == 1)
+        #expect(
+            second.stderr
+                == "Error: cannot serve on 127.0.0.1:\(first.port): Address already in use: another server is "
+                + "listening on port \(first.port); --port chooses another (0: any free one)\n")
+    }
+
     @Test func aConfigurationErrorIsShownUntilTheFileIsFixed() async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

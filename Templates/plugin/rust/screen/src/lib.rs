@@ -6,7 +6,8 @@
 //!    (`plugboard.host.model`, no JSON parsing here), or "__DISPLAY__" when it has none;
 //!  - each tap on the button sets the title to "Tapped N times".
 //!
-//! Every lifecycle call is logged through `host->log` (see it with `--log-level info`).
+//! Every lifecycle call is logged through `host->log` (see it with
+//! `plugboard run APP --log-level info`).
 //!
 //! `src/plugboard.rs` declares the whole ABI (`plugboard.h`); the header's comments are the
 //! contract. Build with `cargo build --release`, then try the library with

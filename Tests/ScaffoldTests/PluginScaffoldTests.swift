@@ -153,6 +153,10 @@ import Testing
                 $0.contains("warning") && $0.contains(plugin)
             }
             #expect(ownWarnings.isEmpty, "\(kind) \(language): \(built.output)")
+            if language == .c {  // the Makefile's own check, with the executable that made it
+                let checked = try run(["make", "check"], in: plugin)
+                #expect(checked.status == 0, "\(kind): \(checked.output)")
+            }
 
             let library = try runPlugboard(["check", libraries + "/" + file])
             #expect(library.status == 0, "\(kind) \(language): \(library.stdout)")

@@ -1,5 +1,11 @@
+import PlugboardCore
+
 /// The human report: results grouped by plugin, failures with what happened, then the summary
 /// line and SUCCESS or FAILURE (pluginval's last line, which scripts grep for).
+///
+/// What a plugin wrote (its ids, its strings in a message, its calls and log lines) and what a
+/// file is named are printed with their control characters escaped (`\u{A}`): a plugin cannot
+/// add a line that reads as a result, nor move the cursor, on the terminal or in a CI log.
 package struct TextReport {
     package var report: CheckReport
     /// ANSI colours (on a terminal).
@@ -19,7 +25,8 @@ package struct TextReport {
             let results = report.results.filter { $0.group == group }
             let library = results.first.map { CheckRunner.fileName($0.library) } ?? ""
             lines.append("")
-            lines.append(paint(group == library ? group : "\(group) (\(library))", "1"))
+            let heading = group == library ? group : "\(group) (\(library))"
+            lines.append(paint(heading.escapingControlCharacters, "1"))
             for result in Self.mergingSkips(results) { lines += describe(result) }
         }
         lines.append("")
@@ -55,23 +62,24 @@ package struct TextReport {
             result.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0), code(result.status))
         let repetition = report.results.contains { $0.repetition > 0 } ? " #\(result.repetition + 1)" : ""
         let tests = result.test.components(separatedBy: ", ")
+        let message = (result.message ?? "").escapingControlCharacters
         guard tests.count == 1 else {  // skips merged by mergingSkips: the reason, then the tests
             let names = Self.wrapped(tests, width: 88).map { "             " + $0 }
-            return ["  \(status) \(tests.count) tests\(repetition): \(result.message ?? "")"] + names
+            return ["  \(status) \(tests.count) tests\(repetition): \(message)"] + names
         }
-        var lines = ["  \(status) \(result.test)\(repetition)" + (result.message.map { ": \($0)" } ?? "")]
+        var lines = ["  \(status) \(result.test)\(repetition)" + (result.message == nil ? "" : ": \(message)")]
         guard result.status.isFailure else { return lines }
         if !result.calls.isEmpty {
             lines.append("             calls, oldest first:")
-            lines += result.calls.map { "               \($0)" }
+            lines += result.calls.map { "               \($0.escapingControlCharacters)" }
         }
         if !result.log.isEmpty {
             lines.append("             last log lines:")
-            lines += result.log.map { "               \($0)" }
+            lines += result.log.map { "               \($0.escapingControlCharacters)" }
         }
         if Catalogue.test(result.test)?.isRandom == true {
             lines.append(
-                "             seed \(result.seed); replay: \(command) --seed \(report.seed) --only \(result.test) --plugin \(result.group)"
+                "             seed \(result.seed); replay: \(command) --seed \(report.seed) --only \(result.test) --plugin \(result.group.escapingControlCharacters)"
                     + " --strictness \(report.strictness)")
         }
         return lines

@@ -92,6 +92,8 @@ package struct LibraryReport: Codable, Sendable, Equatable {
                 lines.append("    extensions: \(note)")
             }
         }
-        return lines.joined(separator: "\n")
+        // A plugin's descriptor strings and a file's are printed: their control characters
+        // escaped, so none adds a line or drives the terminal.
+        return lines.map(\.escapingControlCharacters).joined(separator: "\n")
     }
 }

@@ -120,6 +120,8 @@ package struct AppReport: Codable, Sendable, Equatable {
             for item in navigation.items { lines.append("    \(item)") }
         }
         if let sandbox { lines += ["Sandbox grants:"] + sandbox.map { "  " + $0 } }
-        return lines.joined(separator: "\n")
+        // A plugin's descriptor strings and a file's are printed: their control characters
+        // escaped, so none adds a line or drives the terminal.
+        return lines.map(\.escapingControlCharacters).joined(separator: "\n")
     }
 }

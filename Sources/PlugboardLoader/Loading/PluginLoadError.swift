@@ -46,8 +46,8 @@ package enum PluginLoadError: Error, Equatable, CustomStringConvertible {
     /// The library file could not be opened or read (missing, no permission, not a regular file):
     /// nothing was hashed or loaded. `reason` is the system's (`strerror`).
     case unreadable(path: String, reason: String)
-    /// The plugin (or, with `plugin` nil, the whole library) failed earlier in this session —
-    /// crashed, hung or exited in a supervised engine — and is left out until the session ends.
+    /// The plugin (or, with `plugin` nil, the whole library) failed in this session (crashed, hung
+    /// or exited in a supervised engine, at start-up too) and is left out until the session ends.
     case leftOut(path: String, plugin: String?, reason: String)
 
     package var description: String {
@@ -96,7 +96,7 @@ package enum PluginLoadError: Error, Equatable, CustomStringConvertible {
             return "\(path): cannot read the library file: \(reason); the library was not loaded"
         case .leftOut(let path, let plugin, let reason):
             let what = plugin.map { "plugin '\($0)'" } ?? "the library"
-            return "\(path): \(what) failed earlier in this session (\(reason)) and is left out"
+            return "\(path): \(what) is left out for this session: it failed (\(reason))"
         }
     }
 }

@@ -24,7 +24,8 @@ struct Run: ParsableCommand {
             and the run ends with exit status 3.
 
             On a terminal, the drawing, its legend and the prompt fit the terminal's size (80x24 \
-            when it cannot be read), or --size COLSxROWS: the legend goes beside the drawing when \
+            when it cannot be read; the next command fits a window that changed size), or --size \
+            COLSxROWS: the legend goes beside the drawing when \
             the columns allow, and 'more' pages a legend too long for the rows. Output that is not \
             a terminal gets the whole drawing, then the whole legend, unless --size is given.
 
@@ -131,6 +132,8 @@ struct Run: ParsableCommand {
         printOutput(first.output)
 
         for (index, line) in lines.enumerated() {
+            // A window that changed size since the last command: what follows fits its new size.
+            if interactive, size == nil, let now = TerminalSize.ofStandardOutput { shell.fit(now) }
             let outcome = shell.run(line: line, number: index + 1)
             failures.report(outcome.failures)
             if outcome.quit { break }

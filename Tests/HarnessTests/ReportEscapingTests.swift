@@ -54,7 +54,8 @@ struct ReportEscapingTests {
         #expect(!lines.contains { $0.hasPrefix("  passed") }, "\(check.stdout)")
         let failure = lines.first { $0.hasPrefix("  failed     descriptors.semver") }
         #expect(
-            failure?.hasSuffix(#"version "1.0\u{A}  passed     library.forged\u{A}\u{1B}[2J" is not a semantic version"#)
+            failure?.hasSuffix(
+                #"version "1.0\u{A}  passed     library.forged\u{A}\u{1B}[2J" is not a semantic version"#)
                 == true, "\(check.stdout)")
     }
 }

@@ -3,7 +3,8 @@ import Testing
 
 /// `plugboard` with a first argument that names no command, as a user mistypes one.
 @Suite struct UnknownCommandTests {
-    static let commands = "Commands: run, render, call, inspect, lint, check, route, new, serve. See 'plugboard --help'."
+    static let commands =
+        "Commands: run, render, call, inspect, lint, check, route, new, serve. See 'plugboard --help'."
 
     @Test func aMisspeltCommandIsNamedWithTheOneItLikelyMeant() throws {
         let run = try runPlugboard(["chekc", "Examples/Showcase"])

@@ -30,7 +30,7 @@ package final class ShellSession {
     }
 
     /// The terminal the drawings fit (`help` wraps to its width); nil when output is not one.
-    package let terminal: TerminalSize?
+    package private(set) var terminal: TerminalSize?
 
     package init(engine: any EngineDriver, json: Bool = false, terminal: TerminalSize? = nil) {
         self.engine = engine
@@ -42,6 +42,16 @@ package final class ShellSession {
     package convenience init(app: PlugboardApp) {
         let launch = EngineLaunch(folder: nil, searchPath: LibrarySearchPath([]))
         self.init(engine: InProcessDriver(engine: AppEngine(app: app, launch: launch)))
+    }
+
+    /// Fits what follows to a terminal of `size`, when it is not the size the drawings fit now
+    /// (the user's window changed size). False when the engine refused it.
+    @discardableResult
+    package func fit(_ size: TerminalSize) -> Bool {
+        guard size != terminal else { return true }
+        guard engine.perform(.terminal(size), drawing: nil).succeeded else { return false }
+        terminal = size
+        return true
     }
 
     /// Translates and runs one line (`number`: its line in the script or input, for `--json`).

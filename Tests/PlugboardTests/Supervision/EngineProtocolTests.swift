@@ -27,7 +27,7 @@ import Testing
         .exports, .call(plugin: "epg", name: "epg_tune", arguments: "[5]"), .report(json: true),
         .probe(path: "/p/libA.so", json: false), .unanimated(.back),
         .unanimated(.route([.push(key: "news", data: nil)])), .routes([]), .scroll(30, relative: false),
-        .scroll(-12.5, relative: true),
+        .scroll(-12.5, relative: true), .terminal(TerminalSize(columns: 120, rows: 40)), .terminal(nil),
         .routes([
             .init(
                 key: "up", screenID: "news", kind: .stack,
@@ -61,6 +61,7 @@ import Testing
         case .probe: "probe"
         case .routes: "routes"
         case .scroll: "scroll"
+        case .terminal: "terminal"
         }
     }
 
@@ -81,7 +82,7 @@ import Testing
     }
 
     @Test func theExamplesCoverEveryCase() {
-        #expect(Set(Self.requests.map(Self.caseName)).count == 23)
+        #expect(Set(Self.requests.map(Self.caseName)).count == 24)
     }
 
     @Test(arguments: EngineProtocolTests.requests)

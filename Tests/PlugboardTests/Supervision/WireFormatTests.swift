@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func aTagOrByteNoWriterMakesIsRefused() {
-        #expect(Self.failure([23]) == WireError(offset: 0, expected: "a request's tag"))
+        #expect(Self.failure([24]) == WireError(offset: 0, expected: "a request's tag"))
         #expect(Self.failure([0, 2]) == WireError(offset: 1, expected: "a tap target's tag"))
         #expect(Self.failure([21, 2, 0]) == WireError(offset: 1, expected: "a Bool (0 or 1)"))
         #expect(Self.failure([6, 5, 0, 0, 0] + Array("watch".utf8) + [0]) == WireError(offset: 1, expected: "a Kind"))

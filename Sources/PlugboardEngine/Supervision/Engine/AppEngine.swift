@@ -17,6 +17,8 @@ package final class AppEngine {
     private var legendPage = 1
     /// The app's routes revision the replies last carried the changes of (the launch's were given).
     private var reportedRoutesRevision: Int
+    /// The terminal the text drawing fits: the launch's, until a `terminal` request changes it.
+    private lazy var terminal = launch.terminal
 
     package convenience init(launch: EngineLaunch, environment: PlugboardHost = PlugboardHost())
         throws(EngineStartFailure)
@@ -73,7 +75,7 @@ package final class AppEngine {
     private func draw(_ format: DrawingFormat) -> String {
         guard let app else { return "" }
         switch format {
-        case .text: return TextRenderer.render(app, terminal: launch.terminal, legendPage: legendPage)
+        case .text: return TextRenderer.render(app, terminal: terminal, legendPage: legendPage)
         case .svg, .animatedSVG:
             return SVGRenderer.render(
                 app, animate: format == .animatedSVG, folder: launch.folder.map { URL(fileURLWithPath: $0) })
@@ -122,6 +124,7 @@ package final class AppEngine {
             } catch {
                 return .failed("routes: \(error)")
             }
+        case .terminal(let size): terminal = size
         case .show, .more, .state, .events: break
         case .exports:
             let lines = app.plugins.exports.catalog.flatMap { plugin, functions in

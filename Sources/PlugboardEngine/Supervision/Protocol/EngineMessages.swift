@@ -11,8 +11,8 @@ package enum EngineProtocol {
     /// Raised whenever a message changes shape: an engine of another build is refused at the
     /// handshake instead of misreading it. 3: messages after the handshake in the wire format;
     /// 4: the launch in the handshake, not on the engine's command line; 5: the scratch folder
-    /// on the engine's command line, not in the launch.
-    package static let version = 5
+    /// on the engine's command line, not in the launch; 6: the `terminal` request.
+    package static let version = 6
 }
 
 /// A message of the handshake, as JSON written and read by hand with the project's parser:

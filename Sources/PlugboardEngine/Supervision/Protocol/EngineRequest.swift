@@ -1,5 +1,6 @@
 import PlugboardConfig
 import PlugboardNavigation
+import PlugboardRender
 
 /// What the part of a command the user talks to asks the engine that runs the app: one case per
 /// user action or question, never shell text. The shell (`ShellCommand`, the one translation of
@@ -45,6 +46,10 @@ package enum EngineRequest: Sendable, Equatable {
     /// reply's text lists the routes, one per line.
     case routes([AppRoutes.Change])
 
+    /// Fit the text drawing to a terminal of this size from now on (nil: not fitted): the
+    /// user's window changed size.
+    case terminal(TerminalSize?)
+
     // MARK: questions
 
     /// Nothing changes: the reply carries the drawing asked for (and the state, if the launch
@@ -86,7 +91,7 @@ package enum EngineRequest: Sendable, Equatable {
         case .unanimated(let request): request.recovery
         // A change of routes is asked again too: the failed engine's changes were not reported,
         // so the new one has the routes as they were before it.
-        case .open, .showScreen, .show, .more, .state, .events, .exports, .report, .routes: .repeated
+        case .open, .showScreen, .show, .more, .state, .events, .exports, .report, .routes, .terminal: .repeated
         case .tap, .back, .close, .menu, .select, .device, .swipe, .route, .wait, .clock, .scroll: .shown
         case .call, .probe: .failed
         }

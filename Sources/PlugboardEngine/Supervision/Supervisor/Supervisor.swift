@@ -89,6 +89,7 @@ package final class Supervisor: EngineDriver {
                 untracedInARow = 0
                 // The device is not part of the state URL: a restarted engine starts on the one chosen last.
                 if reply.succeeded, case .device(let kind) = call.request { launch.device = kind }
+                if reply.succeeded, case .terminal(let size) = call.request { launch.terminal = size }
                 return reply
             } catch {
                 failure = error

@@ -1,5 +1,6 @@
 import PlugboardConfig
 import PlugboardNavigation
+import PlugboardRender
 
 // The engine protocol's messages in the wire format (`WireCodable`). Each type writes its
 // fields in declaration order; an enum writes its case's tag (its position in the switch
@@ -78,6 +79,13 @@ extension EngineRequest: WireCodable {
             writer.write(UInt8(22))
             writer.write(path)
             writer.write(json)
+        case .terminal(let size):
+            writer.write(UInt8(23))
+            writer.write(size != nil)
+            if let size {
+                writer.write(size.columns)
+                writer.write(size.rows)
+            }
         }
     }
 
@@ -115,6 +123,8 @@ extension EngineRequest: WireCodable {
         case 20: self = .call(plugin: try reader.string(), name: try reader.string(), arguments: try reader.string())
         case 21: self = .report(json: try reader.bool())
         case 22: self = .probe(path: try reader.string(), json: try reader.bool())
+        case 23:
+            self = .terminal(try reader.bool() ? TerminalSize(columns: try reader.int(), rows: try reader.int()) : nil)
         default: throw start.error("a request's tag")
         }
     }

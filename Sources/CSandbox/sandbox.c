@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <fcntl.h>
 #include <linux/memfd.h>
@@ -235,6 +236,15 @@ int pb_sandbox_take_recorder(void) {
     int descriptor = pb_early_recorder;
     pb_early_recorder = -1;
     return descriptor;
+}
+
+int pb_sandbox_mount_scratch(const char *folder, unsigned long long limit_kib) {
+    char options[64];
+    if (pb_early_namespaces != 0) return pb_early_namespaces < 0 ? ECHILD : pb_early_namespaces;
+    if (unshare(CLONE_NEWNS) != 0) return errno;
+    snprintf(options, sizeof options, "size=%lluk,mode=0700", limit_kib);
+    if (mount("tmpfs", folder, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0) return errno;
+    return 0;
 }
 
 int pb_sandbox_unshare(int network) {

@@ -43,6 +43,13 @@ int pb_sandbox_install_forked_filter(pid_t self);
  * namespaces are off on this machine), ECHILD when the process is not a sandboxed child
  * (`__engine`, `__check-child`), or that of this unshare. */
 int pb_sandbox_unshare(int network);
+/* Makes `folder` (an engine's scratch folder, empty) a file system of at most `limit_kib` KiB in
+ * memory, seen by this process alone: a new mount namespace, then a tmpfs mounted on the folder
+ * (owner only, no set-user-id, no devices). What plugins write there cannot fill the disk, is
+ * bounded (writing past it fails with ENOSPC), and goes when the process ends, however it ends.
+ * Call it after pb_sandbox_unshare (inside the user namespace) and before the filter, which
+ * refuses mount. Returns 0 or errno. */
+int pb_sandbox_mount_scratch(const char *folder, unsigned long long limit_kib);
 /* In a process a fork server forked: a new IPC namespace of its own, as a fresh child has (it
  * still has the server's capabilities in the server's user namespace), so that no test sees
  * the IPC objects another left: they outlive their process. Not a network namespace: the

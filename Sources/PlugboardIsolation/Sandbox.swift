@@ -33,14 +33,23 @@ package enum Sandbox {
     /// it), for debugging a plugin with tools the filter refuses (strace, gdb).
     package static let disabledVariable = "PLUGBOARD_NO_SANDBOX"
 
-    /// Confines this process to `grants`. Returns the parts that could not be applied, each
-    /// saying what that leaves open, for the child to report once; empty when all hold (or the
-    /// sandbox is off). Call it before any plugin is loaded.
-    package static func confine(_ grants: SandboxGrants, readable: [String] = [], writable: [String] = [])
+    /// Confines this process to `grants`, writing only in `scratch` (an engine's folder, made a
+    /// file system in memory of `grants`' scratch limit, this process's alone) and the granted
+    /// folders. Returns the parts that could not be applied, each saying what that leaves open,
+    /// for the child to report once; empty when all hold (or the sandbox is off). Call it before
+    /// any plugin is loaded.
+    package static func confine(_ grants: SandboxGrants, readable: [String] = [], scratch: String? = nil)
         -> [String]
     {
         guard !isDisabled else { return [] }
         var missing = limitAndEnterNamespaces(grants)
+        if let scratch {
+            let limit = grants.scratchLimitMiB ?? SandboxGrants.defaultScratchLimitMiB
+            let mounted = pb_sandbox_mount_scratch(scratch, UInt64(limit) << 10)
+            if mounted != 0 {
+                missing.append("the scratch folder's limit (\(why(mounted))): plugins can fill the disk beneath \(scratch)")
+            }
+        }
         let warden = pb_sandbox_warden_status()  // an engine's; -1 elsewhere
         if warden > 0 {
             missing.append(
@@ -48,7 +57,7 @@ package enum Sandbox {
             )
         }
         missing += dieWithParent()
-        missing += restrictFiles(grants, readable: readable, writable: writable)
+        missing += restrictFiles(grants, readable: readable, writable: scratch.map { [$0] } ?? [])
         missing += filter(pb_sandbox_install_filter(getpid(), grants.network ? 1 : 0))
         return missing
     }

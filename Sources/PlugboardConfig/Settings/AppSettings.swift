@@ -139,20 +139,24 @@ public struct AppSettings: Sendable, Hashable {
 
     /// The `sandbox` object: every key optional, limits positive.
     static func grants(_ object: ConfigNode, _ sink: DiagnosticSink) -> SandboxGrants {
-        let known = ["network", "read", "write", "memory_limit_mb", "open_files"]
+        let known = ["network", "read", "write", "memory_limit_mb", "open_files", "scratch_limit_mb"]
         for (key, value) in object.members ?? [] where !known.contains(key) {
             sink.warning(value.location, "unknown sandbox grant \"\(key)\" (known: \(known.joined(separator: ", ")))")
         }
         var grants = SandboxGrants(
             network: object.bool("network", sink) ?? false, read: object.strings("read", sink) ?? [],
             write: object.strings("write", sink) ?? [])
-        for (key, minimum) in [("memory_limit_mb", 64), ("open_files", 32)] {
+        for (key, minimum) in [("memory_limit_mb", 64), ("open_files", 32), ("scratch_limit_mb", 1)] {
             guard let value = object.integer(key, sink) else { continue }
             guard value >= minimum else {
                 sink.error(object[key]!.location, "must be at least \(minimum)")
                 continue
             }
-            if key == "open_files" { grants.openFiles = value } else { grants.memoryLimitMiB = value }
+            switch key {
+            case "open_files": grants.openFiles = value
+            case "scratch_limit_mb": grants.scratchLimitMiB = value
+            default: grants.memoryLimitMiB = value
+            }
         }
         return grants
     }

@@ -16,23 +16,32 @@ package struct SandboxGrants: Codable, Sendable, Hashable {
     package var memoryLimitMiB: Int?
     /// The most descriptors the engine may have open; nil: the limit it inherits.
     package var openFiles: Int?
+    /// The most the engine's scratch folder (its `TMPDIR`, a file system in memory) holds, in
+    /// MiB; nil: `defaultScratchLimitMiB`.
+    package var scratchLimitMiB: Int?
+
+    /// What a scratch folder holds unless the app grants more: room for a plugin's caches and
+    /// downloads, not for filling the machine's memory.
+    package static let defaultScratchLimitMiB = 256
 
     package init(
         network: Bool = false, read: [String] = [], write: [String] = [], memoryLimitMiB: Int? = nil,
-        openFiles: Int? = nil
+        openFiles: Int? = nil, scratchLimitMiB: Int? = nil
     ) {
         self.network = network
         self.read = read
         self.write = write
         self.memoryLimitMiB = memoryLimitMiB
         self.openFiles = openFiles
+        self.scratchLimitMiB = scratchLimitMiB
     }
 
     /// Both grants together: either's network and folders; `other`'s limits where it sets them.
     package func merging(_ other: SandboxGrants) -> SandboxGrants {
         SandboxGrants(
             network: network || other.network, read: read + other.read, write: write + other.write,
-            memoryLimitMiB: other.memoryLimitMiB ?? memoryLimitMiB, openFiles: other.openFiles ?? openFiles)
+            memoryLimitMiB: other.memoryLimitMiB ?? memoryLimitMiB, openFiles: other.openFiles ?? openFiles,
+            scratchLimitMiB: other.scratchLimitMiB ?? scratchLimitMiB)
     }
 
     /// What `asked` asks for that these grants do not give, one phrase each ("the network",
@@ -54,6 +63,9 @@ package struct SandboxGrants: Codable, Sendable, Hashable {
         if let memory = asked.memoryLimitMiB, memory > (memoryLimitMiB ?? Int.max) {
             unmet.append("\(memory) MiB of memory")
         }
+        if let scratch = asked.scratchLimitMiB, scratch > (scratchLimitMiB ?? Self.defaultScratchLimitMiB) {
+            unmet.append("\(scratch) MiB of scratch space")
+        }
         return unmet
     }
 
@@ -65,6 +77,7 @@ package struct SandboxGrants: Codable, Sendable, Hashable {
         lines += write.map { "write \($0)" }
         if let memoryLimitMiB { lines.append("memory limit \(memoryLimitMiB) MiB") }
         if let openFiles { lines.append("open files \(openFiles)") }
+        if let scratchLimitMiB { lines.append("scratch limit \(scratchLimitMiB) MiB") }
         return lines
     }
 }

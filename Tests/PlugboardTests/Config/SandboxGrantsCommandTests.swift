@@ -23,7 +23,7 @@ import Testing
             AppFixture.screen("fine", type: "test.screen.c", navigations: [AppFixture.navBar("bar-fine")]),
         ]
         let folder = try AppFixture(plugins: plugins, screens: screens).write()
-        try Data(#"{"sandbox": {"read": ["/srv/media"], "memory_limit_mb": 2048}}"#.utf8).write(
+        try Data(#"{"sandbox": {"read": ["/srv/media"], "memory_limit_mb": 2048, "scratch_limit_mb": 64}}"#.utf8).write(
             to: folder.appendingPathComponent("settings.json"))
         return folder
     }
@@ -38,7 +38,9 @@ import Testing
                 #"warning: $[2].plugin.plugboard.sandbox: plugin "test.screen.c" asks for the network, which settings.json's "sandbox" does not grant: it runs without"#
             ), "\(result.stdout)")
         #expect(!result.stdout.contains("reading /srv/media/posters"), "granted beneath /srv/media")
-        #expect(result.stdout.contains("sandbox grants: read /srv/media; memory limit 2048 MiB"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("sandbox grants: read /srv/media; memory limit 2048 MiB; scratch limit 64 MiB"),
+            "\(result.stdout)")
     }
 
     @Test func inspectListsTheGrantsAndWhatEachPluginAsks() throws {
@@ -49,19 +51,22 @@ import Testing
         #expect(
             result.stdout.contains("    asks the sandbox for: network; read /srv/media/posters"), "\(result.stdout)")
         #expect(
-            result.stdout.hasSuffix("Sandbox grants:\n  read /srv/media\n  memory limit 2048 MiB\n"), "\(result.stdout)"
-        )
+            result.stdout.hasSuffix(
+                "Sandbox grants:\n  read /srv/media\n  memory limit 2048 MiB\n  scratch limit 64 MiB\n"),
+            "\(result.stdout)")
     }
 
     @Test func settingsSayWhatIsWrongWithAGrant() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(#"{"sandbox": {"network": "yes", "memory_limit_mb": 10, "disk": 1}}"#.utf8).write(
-            to: folder.appendingPathComponent("settings.json"))
+        try Data(#"{"sandbox": {"network": "yes", "memory_limit_mb": 10, "scratch_limit_mb": 0, "disk": 1}}"#.utf8)
+            .write(
+                to: folder.appendingPathComponent("settings.json"))
         let result = try runPlugboard(["lint", folder.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("$.sandbox.network: expected a boolean"), "\(result.stdout)")
         #expect(result.stdout.contains("$.sandbox.memory_limit_mb: must be at least 64"), "\(result.stdout)")
+        #expect(result.stdout.contains("$.sandbox.scratch_limit_mb: must be at least 1"), "\(result.stdout)")
         #expect(result.stdout.contains(#"unknown sandbox grant "disk""#), "\(result.stdout)")
     }
 }

@@ -180,6 +180,7 @@ import Testing
         launch.sandbox.write = ["/tmp/out \"quoted\""]
         launch.sandbox.memoryLimitMiB = 512
         launch.sandbox.openFiles = 64
+        launch.sandbox.scratchLimitMiB = 16
         launch.includesState = true
         launch.loadsApp = false
         launch.logLevel = "debug"
@@ -198,7 +199,7 @@ import Testing
         #expect(storedProperties(launch) == 15)
         #expect(storedProperties(launch.searchPath) == 2)
         #expect(storedProperties(launch.exclusions) == 2)
-        #expect(storedProperties(launch.sandbox) == 5)
+        #expect(storedProperties(launch.sandbox) == 6)
         #expect(storedProperties(TerminalSize(columns: 80, rows: 24)) == 2)
     }
 

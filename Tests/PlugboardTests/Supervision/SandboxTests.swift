@@ -29,6 +29,23 @@ import Testing
         #expect(result.stdout.contains("\"url\" : \"app://home/hostile\""))
     }
 
+    /// A plugin that writes its scratch folder full: it stops at the app's `scratch_limit_mb`
+    /// (a file system in memory, the engine's alone), and the session goes on.
+    @Test func theScratchFolderHoldsNoMoreThanItsLimit() throws {
+        let app = try HostileApp.write(extra: [Self.hostile])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let settingsURL = app.appendingPathComponent("settings.json")
+        var settings = try JSONSerialization.jsonObject(with: Data(contentsOf: settingsURL)) as? [String: Any] ?? [:]
+        settings["sandbox"] = ["scratch_limit_mb": 8]
+        try JSONSerialization.data(withJSONObject: settings).write(to: settingsURL)
+        let result = try HostileApp.run(
+            ["run"], app: app, input: "push hostile\ntap corpus-button\nstate\n",
+            environment: ["PLUGBOARD_TEST_HOSTILE": "fill"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("filled 8 MiB ENOSPC"), "\(result.stdout)")
+        #expect(result.stdout.contains("\"url\" : \"app://home/hostile\""))
+    }
+
     @Test func withoutTheSandboxTheSameTapKillsTheSupervisor() throws {
         let result = try Self.attack("signals", ["run", "--no-sandbox"], then: "show\n")
         #expect(result.status != 0)

@@ -36,6 +36,8 @@
  *             among them), so the engine's answers go nowhere, and returns;
  *   forge     at every start (entry init) it writes a new plugin name into the recorder's call
  *             in flight and crashes, so each restart blames a name never seen before;
+ *   fill      its button writes its TMPDIR (the scratch folder) full, a MiB at a time, and says
+ *             how far it got and why it stopped ("filled 8 MiB ENOSPC" under an 8 MiB limit);
  *   destroy   its `destroy` never returns, so the session cannot end on its own;
  *   daemon    its constructor starts a process that leaves it as a daemon does (a double fork, a
  *             new session, no parent-death signal) and waits; it ends itself after 60 s. */
@@ -309,6 +311,25 @@ static void hostile_attack(struct corpus_screen_state *state) {
         hostile_reach(line, sizeof line);
         state->host->views->set_text(state->host, state->label, line);
         state->host->log(state->host, PB_LOG_WARNING, line); /* the label is wider than a phone */
+        return;
+    }
+    if (hostile_mode("fill")) {
+        /* Writes its TMPDIR full, a MiB at a time, and says how far it got and why it stopped. */
+        static char chunk[1 << 20];
+        char path[4096];
+        long long written = 0;
+        ssize_t count = 0;
+        const char *folder = getenv("TMPDIR");
+        int descriptor;
+        snprintf(path, sizeof path, "%s/fill", folder != NULL ? folder : "/tmp");
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        while (descriptor >= 0 && written < (1LL << 40) && (count = write(descriptor, chunk, sizeof chunk)) > 0) {
+            written += count;
+        }
+        snprintf(line, sizeof line, "filled %lld MiB %s", written >> 20,
+                 descriptor < 0 ? "NOFILE" : count < 0 && errno == ENOSPC ? "ENOSPC" : "other");
+        if (descriptor >= 0) close(descriptor);
+        state->host->views->set_text(state->host, state->label, line);
         return;
     }
     if (hostile_mode("escape")) {

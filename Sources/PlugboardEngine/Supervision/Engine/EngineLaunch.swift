@@ -121,8 +121,7 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
         }
         let grants = (loaded?.settings.sandbox ?? SandboxGrants()).merging(sandbox)
         return Sandbox.confine(
-            grants, readable: files.compactMap { $0 } + searchPath.directories + libraries,
-            writable: scratch.map { [$0] } ?? [])
+            grants, readable: files.compactMap { $0 } + searchPath.directories + libraries, scratch: scratch)
     }
 }
 

@@ -11,7 +11,7 @@ package enum EngineProtocol {
     /// Raised whenever a message changes shape: an engine of another build is refused at the
     /// handshake instead of misreading it. 3: messages after the handshake in the wire format;
     /// 4: the launch in the handshake, not on the engine's command line; 5: the scratch folder
-    /// on the engine's command line, not in the launch; 6: the `terminal` request.
+    /// on the engine's command line, not in the launch; 6: the `terminal` request, the scratch folder's limit.
     package static let version = 6
 }
 

@@ -47,7 +47,8 @@ package enum Sandbox {
             let limit = grants.scratchLimitMiB ?? SandboxGrants.defaultScratchLimitMiB
             let mounted = pb_sandbox_mount_scratch(scratch, UInt64(limit) << 10)
             if mounted != 0 {
-                missing.append("the scratch folder's limit (\(why(mounted))): plugins can fill the disk beneath \(scratch)")
+                missing.append(
+                    "the scratch folder's limit (\(why(mounted))): plugins can fill the disk beneath \(scratch)")
             }
         }
         let warden = pb_sandbox_warden_status()  // an engine's; -1 elsewhere

@@ -84,34 +84,52 @@ static const char *pb_code_at(const struct pb_code_range *ranges, int count, uns
     return NULL;
 }
 
-/* For a thread that raised a signal itself (abort(), raise()): the innermost return address on
- * its stack that lies in the code of a library other than the executable's, the C library's
- * folder's and the Swift runtime's folder's — the library whose code asked for it — copied
- * into `library`. Returns 1 when there is one. */
+/* The code no plugin is, which a plugin reaches by calling it: the engine's executable and the
+ * folders of the C library and the Swift runtime. */
+struct pb_system_code {
+    char executable[4096];
+    const char *system, *swift; /* a file in each folder, or NULL */
+};
+
+/* The engine's system code, among its `count` code `ranges`. */
+static void pb_find_system_code(pid_t engine, const struct pb_code_range *ranges, int count, struct pb_system_code *code) {
+    char exe_link[64];
+    ssize_t length;
+    snprintf(exe_link, sizeof exe_link, "/proc/%d/exe", (int)engine);
+    length = readlink(exe_link, code->executable, sizeof code->executable - 1);
+    code->executable[length > 0 ? length : 0] = '\0';
+    code->system = code->swift = NULL;
+    for (int at = 0; at < count; at++) {
+        const char *base = strrchr(ranges[at].file, '/') + 1;
+        if (strncmp(base, "libc.so", 7) == 0) code->system = ranges[at].file;
+        if (strncmp(base, "libswiftCore.so", 15) == 0) code->swift = ranges[at].file;
+    }
+}
+
+/* True when `file` is system code. */
+static int pb_is_system_code(const struct pb_system_code *code, const char *file) {
+    return strcmp(file, code->executable) == 0 || (code->system && pb_in_folder_of(file, code->system)) ||
+           (code->swift && pb_in_folder_of(file, code->swift));
+}
+
+/* For a thread that raised a signal itself (abort(), raise()) or faulted in system code: the
+ * innermost return address on its stack that lies in the code of a library that is not system
+ * code — the library whose code asked for it — copied into `library`. Returns 1 when there is
+ * one. */
 static int pb_caller_on_stack(pid_t engine, pid_t thread, char *library, size_t size) {
     static unsigned long long words[32768]; /* 256 KiB of stack */
+    static struct pb_system_code code;
     struct pb_code_range *ranges;
-    const char *system = NULL, *swift = NULL;
-    char exe_link[64], executable[4096];
     unsigned long long instruction, stack;
     ssize_t length;
-    int count = pb_code_ranges(engine, &ranges), at, word;
+    int count = pb_code_ranges(engine, &ranges), word;
     if (pb_registers(thread, &instruction, &stack) != 0) return 0;
-    snprintf(exe_link, sizeof exe_link, "/proc/%d/exe", (int)engine);
-    length = readlink(exe_link, executable, sizeof executable - 1);
-    executable[length > 0 ? length : 0] = '\0';
-    for (at = 0; at < count; at++) {
-        const char *base = strrchr(ranges[at].file, '/') + 1;
-        if (strncmp(base, "libc.so", 7) == 0) system = ranges[at].file;
-        if (strncmp(base, "libswiftCore.so", 15) == 0) swift = ranges[at].file;
-    }
+    pb_find_system_code(engine, ranges, count, &code);
     struct iovec local = {words, sizeof words}, remote = {(void *)(uintptr_t)stack, sizeof words};
     length = process_vm_readv(thread, &local, 1, &remote, 1, 0);
     for (word = 0; length > 0 && word < (int)(length / (ssize_t)sizeof words[0]); word++) {
         const char *file = pb_code_at(ranges, count, words[word]);
-        if (file == NULL || strcmp(file, executable) == 0 || (system && pb_in_folder_of(file, system)) ||
-            (swift && pb_in_folder_of(file, swift)))
-            continue;
+        if (file == NULL || pb_is_system_code(&code, file)) continue;
         snprintf(library, size, "%s", file);
         return 1;
     }
@@ -230,6 +248,15 @@ static void pb_warden_loop(
                             file = pb_code_at(ranges, count, noted.address);
                         noted.data = (unsigned long long)(uintptr_t)information.si_addr;
                         snprintf(noted.library, sizeof noted.library, "%s", file != NULL ? file : "");
+                        /* A fault in the C library's or the Swift runtime's code (a plugin that
+                         * passed memcpy a bad pointer) or in no code (a call through a null
+                         * pointer): the library that called it, found on the faulting thread's
+                         * stack, rather than the recorder's word, which plugin code can rewrite.
+                         * Not for the executable's own code: a fault there is the host's. */
+                        static struct pb_system_code code;
+                        pb_find_system_code(engine, ranges, count, &code);
+                        if (file == NULL || (strcmp(file, code.executable) != 0 && pb_is_system_code(&code, file)))
+                            pb_caller_on_stack(engine, thread, noted.library, sizeof noted.library);
                     } else if (signal == SIGABRT && information.si_code <= 0 && noted.state != PB_WARDEN_FAULT &&
                                pb_caller_on_stack(engine, thread, noted.library, sizeof noted.library)) {
                         /* abort(): the code that asked for it, found on the aborting thread's stack. */

@@ -83,9 +83,10 @@ import Testing
     }
 
     /// A plugin that names another plugin (the bar) in the recorder's call in flight, then
-    /// crashes (or aborts, or exits): the library whose code faulted (or called abort or exit) is
-    /// left out, never the one the recorder names.
-    @Test(arguments: ["blame", "blame-abort", "blame-exit"]) func blameGoesToTheCodeThatFailedNotTheNameInTheRecorder(
+    /// crashes (or aborts, or exits, or has the C library fault for it): the library whose code
+    /// faulted (or called abort, exit or the C library) is left out, never the one the recorder
+    /// names.
+    @Test(arguments: ["blame", "blame-abort", "blame-exit", "blame-libc"]) func blameGoesToTheCodeThatFailedNotTheNameInTheRecorder(
         mode: String
     )
         throws

@@ -29,6 +29,8 @@
  *             would leave the bar out;
  *   blame-abort  the same, then calls abort();
  *   blame-exit   the same, then calls exit(0);
+ *   blame-libc   the same, then has the C library fault for it (memcpy to address 8), so the
+ *             faulting instruction is not in its own code;
  *   thread    its button starts a thread that waits until the tap has returned, then crashes
  *             outside any call into plugin code;
  *   exit      the same thread calls exit(0) instead;
@@ -287,7 +289,8 @@ static void hostile_attack(struct corpus_screen_state *state) {
         }
         return;
     }
-    if (hostile_mode("blame") || hostile_mode("blame-abort") || hostile_mode("blame-exit")) {
+    if (hostile_mode("blame") || hostile_mode("blame-abort") || hostile_mode("blame-exit") ||
+        hostile_mode("blame-libc")) {
         unsigned char *recorder = hostile_recorder(), *frame;
         unsigned int depth;
         if (recorder == NULL) return;
@@ -297,6 +300,10 @@ static void hostile_attack(struct corpus_screen_state *state) {
         snprintf((char *)frame + 304, 272, "%s", "libTestSwiftPlugins.so");
         if (hostile_mode("blame-abort")) abort();
         if (hostile_mode("blame-exit")) exit(0);
+        if (hostile_mode("blame-libc")) {
+            void *volatile target = (void *)8;
+            memcpy(target, line, sizeof line);
+        }
         corpus_write_through_null();
     }
     if (hostile_mode("thread") || hostile_mode("exit")) {

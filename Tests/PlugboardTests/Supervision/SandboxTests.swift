@@ -86,7 +86,8 @@ import Testing
     /// crashes (or aborts, or exits, or has the C library fault for it): the library whose code
     /// faulted (or called abort, exit or the C library) is left out, never the one the recorder
     /// names.
-    @Test(arguments: ["blame", "blame-abort", "blame-exit", "blame-libc"]) func blameGoesToTheCodeThatFailedNotTheNameInTheRecorder(
+    @Test(arguments: ["blame", "blame-abort", "blame-exit", "blame-libc"])
+    func blameGoesToTheCodeThatFailedNotTheNameInTheRecorder(
         mode: String
     )
         throws

@@ -92,7 +92,8 @@ struct pb_system_code {
 };
 
 /* The engine's system code, among its `count` code `ranges`. */
-static void pb_find_system_code(pid_t engine, const struct pb_code_range *ranges, int count, struct pb_system_code *code) {
+static void pb_find_system_code(pid_t engine, const struct pb_code_range *ranges, int count,
+                                struct pb_system_code *code) {
     char exe_link[64];
     ssize_t length;
     snprintf(exe_link, sizeof exe_link, "/proc/%d/exe", (int)engine);
@@ -255,7 +256,8 @@ static void pb_warden_loop(
                          * Not for the executable's own code: a fault there is the host's. */
                         static struct pb_system_code code;
                         pb_find_system_code(engine, ranges, count, &code);
-                        if (file == NULL || (strcmp(file, code.executable) != 0 && pb_is_system_code(&code, file)))
+                        if (file == NULL ||
+                            (strcmp(file, code.executable) != 0 && pb_is_system_code(&code, file)))
                             pb_caller_on_stack(engine, thread, noted.library, sizeof noted.library);
                     } else if (signal == SIGABRT && information.si_code <= 0 && noted.state != PB_WARDEN_FAULT &&
                                pb_caller_on_stack(engine, thread, noted.library, sizeof noted.library)) {

@@ -198,7 +198,7 @@ import Testing
         let screen = try runPlugboard(["render", Showcase.folder, "--screen", "nope"])
         #expect(screen.status != 0)
         #expect(screen.stdout == "")
-        #expect(screen.stderr == "Error: no screen 'nope' in rivers.json\n")
+        #expect(screen.stderr.hasPrefix("Error: no screen 'nope' in rivers.json; its screens: home, shows, "))
 
         let output = try runPlugboard([
             "render", Showcase.folder, "--format", "svg", "-o", "/nonexistent-folder/home.svg",

@@ -112,7 +112,13 @@ package final class AppEngine {
         // The same path as the shell's `open`: one transition, refused while another runs.
         case .open(let text): return route([.open(text)], in: app)
         case .showScreen(let id):
-            guard app.showScreen(id) else { return .failed("no screen '\(id)' in rivers.json") }
+            guard app.showScreen(id) else {
+                let ids = app.configuration.rivers.screens.map(\.id)
+                guard ids.contains(id) else {
+                    return .failed("no screen '\(id)' in rivers.json; its screens: \(ids.joined(separator: ", "))")
+                }
+                return .failed("screen '\(id)' could not be shown (see the events)")
+            }
         case .routes(let changes):
             guard !changes.isEmpty else {
                 return EngineReply(succeeded: true, text: app.routeListing.joined(separator: "\n"))

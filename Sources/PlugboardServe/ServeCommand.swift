@@ -74,6 +74,14 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A folder that is not there is a typo, not an app to wait for: an existing app's files
+        // that are wrong are shown on the page until they are fixed.
+        var isFolder: ObjCBool = false
+        if let folder = app.folder,
+            !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue
+        {
+            throw CommandFailure("'\(folder)' is not a folder")
+        }
         _ = SimulatorServer.runsTasksOnEventLoops
         logging.bootstrap()
         var launch = app.engineLaunch

@@ -54,6 +54,15 @@ import Testing
                 + "listening on port \(first.port); --port chooses another (0: any free one)\n")
     }
 
+    /// A folder that is not there ends the command at once, as `run` does, rather than serving
+    /// a page that waits for it.
+    @Test func aMissingFolderIsAnError() throws {
+        let result = try runPlugboard(["serve", "/no/such/app", "--port", "0"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: '/no/such/app' is not a folder\n")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func aConfigurationErrorIsShownUntilTheFileIsFixed() async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

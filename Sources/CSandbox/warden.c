@@ -113,19 +113,25 @@ static int pb_is_system_code(const struct pb_system_code *code, const char *file
            (code->swift && pb_in_folder_of(file, code->swift));
 }
 
-/* For a thread that raised a signal itself (abort(), raise()) or faulted in system code: the
- * innermost return address on its stack that lies in the code of a library that is not system
- * code — the library whose code asked for it — copied into `library`. Returns 1 when there is
- * one. */
-static int pb_caller_on_stack(pid_t engine, pid_t thread, char *library, size_t size) {
+/* For a thread that raised a signal itself (abort(), raise()), or with `faulted` one whose
+ * fault `library` names on entry (the file whose code faulted, "" for none): the innermost
+ * return address on its stack that lies in the code of a library that is not system code — the
+ * library whose code asked for it — copied into `library`. A fault is traced on only from the C
+ * library's or the Swift runtime's code (a plugin that passed memcpy a bad pointer) or from no
+ * code (a call through a null pointer): one in a plugin's code is that plugin's, and one in the
+ * executable's the host's. Returns 1 when `library` was replaced. */
+static int pb_caller_on_stack(pid_t engine, pid_t thread, int faulted, char *library, size_t size) {
     static unsigned long long words[32768]; /* 256 KiB of stack */
     static struct pb_system_code code;
     struct pb_code_range *ranges;
     unsigned long long instruction, stack;
     ssize_t length;
     int count = pb_code_ranges(engine, &ranges), word;
-    if (pb_registers(thread, &instruction, &stack) != 0) return 0;
     pb_find_system_code(engine, ranges, count, &code);
+    if (faulted && library[0] != '\0' &&
+        (strcmp(library, code.executable) == 0 || !pb_is_system_code(&code, library)))
+        return 0;
+    if (pb_registers(thread, &instruction, &stack) != 0) return 0;
     struct iovec local = {words, sizeof words}, remote = {(void *)(uintptr_t)stack, sizeof words};
     length = process_vm_readv(thread, &local, 1, &remote, 1, 0);
     for (word = 0; length > 0 && word < (int)(length / (ssize_t)sizeof words[0]); word++) {
@@ -249,18 +255,11 @@ static void pb_warden_loop(
                             file = pb_code_at(ranges, count, noted.address);
                         noted.data = (unsigned long long)(uintptr_t)information.si_addr;
                         snprintf(noted.library, sizeof noted.library, "%s", file != NULL ? file : "");
-                        /* A fault in the C library's or the Swift runtime's code (a plugin that
-                         * passed memcpy a bad pointer) or in no code (a call through a null
-                         * pointer): the library that called it, found on the faulting thread's
-                         * stack, rather than the recorder's word, which plugin code can rewrite.
-                         * Not for the executable's own code: a fault there is the host's. */
-                        static struct pb_system_code code;
-                        pb_find_system_code(engine, ranges, count, &code);
-                        if (file == NULL ||
-                            (strcmp(file, code.executable) != 0 && pb_is_system_code(&code, file)))
-                            pb_caller_on_stack(engine, thread, noted.library, sizeof noted.library);
+                        /* Faulted in system code: its caller, from the stack rather than the
+                         * recorder's word, which plugin code can rewrite. */
+                        pb_caller_on_stack(engine, thread, 1, noted.library, sizeof noted.library);
                     } else if (signal == SIGABRT && information.si_code <= 0 && noted.state != PB_WARDEN_FAULT &&
-                               pb_caller_on_stack(engine, thread, noted.library, sizeof noted.library)) {
+                               pb_caller_on_stack(engine, thread, 0, noted.library, sizeof noted.library)) {
                         /* abort(): the code that asked for it, found on the aborting thread's stack. */
                         unsigned long long stack;
                         noted.state = PB_WARDEN_FAULT;

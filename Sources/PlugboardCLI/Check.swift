@@ -156,9 +156,8 @@ struct Check: ParsableCommand {
     }
 
     private func check(with runner: CheckRunner) throws -> CheckReport {
-        var isDirectory: ObjCBool = false
         let first = inputs[0]
-        if FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory), isDirectory.boolValue {
+        if FileManager.default.isFolder(atPath: first) {
             guard inputs.count == 1 else { throw CommandFailure("give one app folder, or only libraries") }
             guard runner.options.authorScreen == nil || plugin != nil else {
                 throw CommandFailure("with an app folder, --screen-model and --data-source need --plugin ID")

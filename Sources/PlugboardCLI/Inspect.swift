@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlugboardCommandLine
+import PlugboardCore
 import PlugboardEngine
 
 /// `plugboard inspect <library.so>`: what a plugin library declares, without an app.
@@ -41,8 +42,7 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         logging.bootstrap()
-        var isDirectory: ObjCBool = false
-        let isApp = FileManager.default.fileExists(atPath: library, isDirectory: &isDirectory) && isDirectory.boolValue
+        let isApp = FileManager.default.isFolder(atPath: library)
         let path = URL(fileURLWithPath: library).standardizedFileURL.path
         let cache = BadLibraryCache()
         if !isApp {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PlugboardCommandLine
 import PlugboardConfig
+import PlugboardCore
 import PlugboardHarness
 
 /// `plugboard lint`: every error and warning of an app's plugins.json and rivers.json.
@@ -51,9 +52,7 @@ struct Lint: ParsableCommand {
         var pluginsURL = plugins.map { URL(fileURLWithPath: $0) }
         var riversURL = rivers.map { URL(fileURLWithPath: $0) }
         if let folder {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
-            else {
+            guard FileManager.default.isFolder(atPath: folder) else {
                 throw CommandFailure("'\(folder)' is not a folder")
             }
             let files = AppConfiguration.files(in: URL(fileURLWithPath: folder))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlugboardCommandLine
+import PlugboardCore
 import PlugboardSimulator
 
 /// `plugboard serve` (the `plugboard-serve` executable, which `plugboard serve` becomes): the app
@@ -76,10 +77,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         // A folder that is not there is a typo, not an app to wait for: an existing app's files
         // that are wrong are shown on the page until they are fixed.
-        var isFolder: ObjCBool = false
-        if let folder = app.folder,
-            !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue
-        {
+        if let folder = app.folder, !FileManager.default.isFolder(atPath: folder) {
             throw CommandFailure("'\(folder)' is not a folder")
         }
         _ = SimulatorServer.runsTasksOnEventLoops

@@ -72,10 +72,8 @@ package struct EngineLaunch: Codable, Sendable, Equatable {
     /// Reads the app's files (no plugin code runs): nil for a probe.
     package func load() throws(EngineStartFailure) -> Loaded? {
         guard loadsApp else { return nil }
-        if let folder {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
-            else { throw EngineStartFailure("'\(folder)' is not a folder") }
+        if let folder, !FileManager.default.isFolder(atPath: folder) {
+            throw EngineStartFailure("'\(folder)' is not a folder")
         }
         let base = folder.map { URL(fileURLWithPath: $0) }
         let files = base.map(AppConfiguration.files(in:))

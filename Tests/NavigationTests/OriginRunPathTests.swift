@@ -111,4 +111,17 @@ import Testing
         #expect(swapped)
         #expect(error == .notLoadable(path: checked, reason: "the file changed while it was being loaded"))
     }
+
+    /// Both spellings the dynamic linker reads, wherever they are in a run path's folder, and
+    /// nothing else (`$ORIGINAL` is `$ORIGIN` then `AL`, as ld.so reads it; a lone `$` stays).
+    @Test func aRunPathFolderHasItsOriginReplaced() {
+        let expand = { PluginLibrary.expandingOrigin($0, to: "/apps/a") }
+        #expect(expand("$ORIGIN") == "/apps/a")
+        #expect(expand("${ORIGIN}/../lib") == "/apps/a/../lib")
+        #expect(expand("/opt/$ORIGIN/x:$ORIGIN") == "/opt//apps/a/x:/apps/a")
+        #expect(expand("$ORIGINAL") == "/apps/aAL")
+        #expect(expand("/usr/lib") == "/usr/lib")
+        #expect(expand("a$b$") == "a$b$")
+        #expect(expand("") == "")
+    }
 }

@@ -167,6 +167,40 @@ import Testing
                 == .pinMismatch(path: Built.library("BrokenCreateNull"), expected: wrong, actual: actual))
     }
 
+    /// An app maps the libraries of its unpinned manifests together before it opens the first
+    /// (`AppPlugins`), and leaves a library any manifest pins to `open`, which hashes it first.
+    /// Here one library (a copy no other test has loaded) is named by a pinned manifest and an
+    /// unpinned one, and another by an unpinned one: all three plugins load, the pinned library
+    /// is hashed once and loaded once, whatever the order of the manifests.
+    @Test(arguments: [true, false]) func libraryMappedTogetherOrPinnedLoadsForEveryManifest(pinnedFirst: Bool) throws {
+        let (folder, paths) = try Self.copies(["TestScreenC", "TestExportsC"])
+        let pin = try Self.digest(paths[0])
+        var fixture = StandardApp.fixture()
+        var pinned = AppFixture.plugin("test.screen.c", type: "general", library: "TestScreenC", screen: true)
+        var manifest = pinned["plugin"] as! [String: Any]
+        manifest["plugboard"] = ["library": "TestScreenC", "sha256": pin]
+        pinned["plugin"] = manifest
+        var unpinned = AppFixture.plugin("test.screen.c.again", type: "general", library: "TestScreenC", screen: true)
+        manifest = unpinned["plugin"] as! [String: Any]
+        manifest["api"] = ["class_name": "test.screen.c"]
+        unpinned["plugin"] = manifest
+        fixture.plugins[3] = pinnedFirst ? pinned : unpinned
+        fixture.plugins.append(pinnedFirst ? unpinned : pinned)
+        fixture.plugins.append(
+            AppFixture.plugin("test.exports", type: "general", library: "TestExportsC", screen: true))
+        let app = try PlugboardApp(
+            folder: try fixture.write(),
+            searchPath: LibrarySearchPath([folder.path] + Built.searchPath.directories))
+        defer { app.shutdown() }
+        for id in ["test.screen.c", "test.screen.c.again"] {
+            let plugin = app.plugins.plugin(id)
+            #expect(plugin?.library.path == paths[0], "\(id): \(app.plugins.failures[id]?.description ?? "")")
+        }
+        #expect(app.plugins.plugin("test.screen.c")?.library === app.plugins.plugin("test.screen.c.again")?.library)
+        #expect(PluginLibrary.hashCount(path: paths[0]) == 1)
+        #expect(app.plugins.plugin("test.exports")?.library.path == paths[1], "\(app.plugins.failures)")
+    }
+
     static func fixture(pin: String) -> AppFixture {
         var fixture = StandardApp.fixture()
         var plugin = AppFixture.plugin("test.screen.c", type: "general", library: "TestScreenC", screen: true)

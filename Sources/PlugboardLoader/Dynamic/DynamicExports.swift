@@ -9,6 +9,9 @@ import PlugboardConfig
 package final class DynamicExports {
     private var exports: [String: [String: PreparedExport]] = [:]
     /// The same exports under one key: a call hashes its two names once, not a table per name.
+    /// Made at the first call, not at load: the first table keyed by a type of the host's own
+    /// costs the process the Swift run-time's search of every loaded image's conformance records
+    /// (`Name: Hashable`), which an app that never calls an export need not pay at start.
     private var byName: [Name: PreparedExport] = [:]
     private struct Name: Hashable {
         var plugin: String
@@ -24,8 +27,9 @@ package final class DynamicExports {
         for export in keys.exports {
             prepared[export.name] = try PreparedExport(plugin: plugin, export: export, library: library)
         }
-        if !prepared.isEmpty { exports[plugin] = prepared }
-        for (name, export) in prepared { byName[Name(plugin: plugin, export: name)] = export }
+        guard !prepared.isEmpty else { return }
+        exports[plugin] = prepared
+        byName = [:]
     }
 
     /// Plugin ids with exports, and their export names with signatures.
@@ -41,6 +45,11 @@ package final class DynamicExports {
 
     package func export(plugin: String, name: String) throws(CallError) -> PreparedExport {
         if let lastFound, lastFound.name == name, lastFound.plugin == plugin { return lastFound }
+        if byName.isEmpty {
+            for (plugin, table) in exports {
+                for (name, export) in table { byName[Name(plugin: plugin, export: name)] = export }
+            }
+        }
         if let export = byName[Name(plugin: plugin, export: name)] {
             lastFound = export
             return export

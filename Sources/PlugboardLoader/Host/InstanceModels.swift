@@ -106,11 +106,17 @@ package final class InstanceModels {
     /// What a C string handed out reads: a string value, or the key of a member, of one node of
     /// the parsed model. Two paths to the same node share a string (its text is the same), and
     /// the key costs no string to make or hash.
-    struct HandedString: Hashable {
+    struct HandedString: Equatable {
         /// The node's place in its parsed document.
         var node: Int
         /// The member whose key it is; nil: the node's own string.
         var key: Int?
+
+        /// Both in one number, distinct for distinct reads: a place in a document is at least -1
+        /// and below 2³² − 1 (each node takes bytes of text), and so is a member's index.
+        var number: UInt64 {
+            UInt64(UInt32(truncatingIfNeeded: node + 1)) << 32 | UInt64(UInt32(truncatingIfNeeded: (key ?? -1) + 1))
+        }
     }
 
     /// The C strings handed out from one model: a screen asks for a few, kept in a list searched
@@ -119,7 +125,9 @@ package final class InstanceModels {
     struct HandedStrings {
         static let listed = 16
         private var list: [(read: HandedString, string: UnsafeMutablePointer<CChar>)] = []
-        private var table: [HandedString: UnsafeMutablePointer<CChar>] = [:]
+        /// By `HandedString.number`: the first table keyed by a type of the host's own cost the
+        /// process the Swift run-time's search of every loaded image's conformance records.
+        private var table: [UInt64: UnsafeMutablePointer<CChar>] = [:]
 
         var isEmpty: Bool { list.isEmpty && table.isEmpty }
 
@@ -128,7 +136,7 @@ package final class InstanceModels {
 
         subscript(read: HandedString) -> UnsafeMutablePointer<CChar>? {
             if let found = list.first(where: { $0.read == read }) { return found.string }
-            return table.isEmpty ? nil : table[read]
+            return table.isEmpty ? nil : table[read.number]
         }
 
         /// Keeps `string` for `read`, which has none yet.
@@ -136,7 +144,7 @@ package final class InstanceModels {
             if list.count < Self.listed {
                 list.append((read, string))
             } else {
-                table[read] = string
+                table[read.number] = string
             }
         }
     }

@@ -17,8 +17,11 @@ package final class ViewTree {
     /// The live views (tables, not dictionaries: see `ViewTable`).
     @exclusivity(unchecked) private var views = ViewTable()
     /// Each owner's live views, so releasing what an instance left behind visits only its own
-    /// views, not every view of the app.
-    @exclusivity(unchecked) private var viewsByOwner: [ViewOwner: OwnedViews] = [:]
+    /// views, not every view of the app. Keyed by the owner's number, as `grants` is: the first
+    /// table keyed by a type of the host's own costs a process the Swift run-time's search of
+    /// every loaded image's conformance records (`ViewOwner: Hashable`, `ViewHandle: Hashable`),
+    /// about a tenth of a millisecond each at app start.
+    @exclusivity(unchecked) private var viewsByOwner: [UInt64: OwnedViews] = [:]
     /// The owner whose views were created or released last, at hand: an instance creates and
     /// releases its views in runs, and looking its table up hashed the owner every time.
     @exclusivity(unchecked) private var lastOwned: (owner: ViewOwner, views: OwnedViews)?
@@ -29,7 +32,7 @@ package final class ViewTree {
     @exclusivity(unchecked) private var oldestRelease = 0
     static let rememberedReleases = 4096
     /// Views the host handed to an owner that does not own them: it may place them in its tree.
-    @exclusivity(unchecked) private var grants: [ViewOwner: Set<ViewHandle>] = [:]
+    @exclusivity(unchecked) private var grants: [UInt64: Set<UInt64>] = [:]
 
     /// The longest text a label or button keeps (UTF-8 bytes); longer texts are cut with a
     /// warning, so laying out a hostile 64 MiB label stays cheap.
@@ -105,7 +108,7 @@ package final class ViewTree {
     /// How many views `owner` has.
     package func count(ownedBy owner: ViewOwner) -> Int {
         if let last = lastOwned, last.owner == owner { return last.views.table.count }
-        return viewsByOwner[owner]?.table.count ?? 0
+        return viewsByOwner[owner.rawValue]?.table.count ?? 0
     }
 
     /// Creates a detached view of `kind` owned by `owner`.
@@ -129,11 +132,11 @@ package final class ViewTree {
     private func owned(by owner: ViewOwner) -> OwnedViews {
         if let last = lastOwned, last.owner == owner { return last.views }
         let views: OwnedViews
-        if let found = viewsByOwner[owner] {
+        if let found = viewsByOwner[owner.rawValue] {
             views = found
         } else {
             views = OwnedViews()
-            viewsByOwner[owner] = views
+            viewsByOwner[owner.rawValue] = views
         }
         lastOwned = (owner, views)
         return views
@@ -144,7 +147,7 @@ package final class ViewTree {
         let views = owned(by: owner)
         views.table.remove(handle)
         guard views.table.isEmpty else { return }
-        viewsByOwner[owner] = nil
+        viewsByOwner[owner.rawValue] = nil
         lastOwned = nil
     }
 
@@ -193,18 +196,18 @@ package final class ViewTree {
     /// Lets `owner` place `view` in its tree although it does not own it (views the host hands a
     /// plugin: the root's screen container, the bar view of `place_nav_bar`).
     package func grant(_ view: ViewHandle, to owner: ViewOwner) {
-        grants[owner, default: []].insert(view)
+        grants[owner.rawValue, default: []].insert(view.rawValue)
     }
 
     /// True when `caller` may move `view` around: it owns it, or the host handed it over.
     private func mayPlace(_ view: HostView, by caller: ViewOwner) -> Bool {
-        caller == .host || view.owner == caller || grants[caller]?.contains(view.handle) == true
+        caller == .host || view.owner == caller || grants[caller.rawValue]?.contains(view.handle.rawValue) == true
     }
 
     /// Releases every view `owner` still has (after its instance was destroyed); returns how many.
     @discardableResult
     package func releaseAll(ownedBy owner: ViewOwner) -> Int {
-        let left = viewsByOwner[owner]?.table.values ?? []
+        let left = viewsByOwner[owner.rawValue]?.table.values ?? []
         // Linear: each parent that stays loses all of these children in one pass, and the views
         // are then released with no parent to search (one by one, a container of n children
         // cost n² steps).
@@ -220,7 +223,7 @@ package final class ViewTree {
             view.storedChildren.removeAll()
         }
         for view in left { try? release(view.handle, by: .host) }
-        grants[owner] = nil
+        grants[owner.rawValue] = nil
         return left.count
     }
 

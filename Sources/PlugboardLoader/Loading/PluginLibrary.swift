@@ -55,16 +55,26 @@ package final class PluginLibrary: @unchecked Sendable {
         var records: [String: Record] = [:]
         /// Every resolved path a library was opened by → the library's `path`.
         var paths: [String: String] = [:]
-        /// (device, inode) → the library's `path`.
-        var identities: [FileIdentity: String] = [:]
+        /// (device, inode) → the library's `path`. Lists, not tables: an app has a few libraries,
+        /// and the first table keyed by `FileIdentity` in a process cost the Swift run-time a
+        /// search of every loaded image's conformance records for `FileIdentity: Hashable`.
+        var identities: [(identity: FileIdentity, path: String)] = []
         /// How many times each file was hashed, for the tests.
-        var hashes: [FileIdentity: Int] = [:]
+        var hashes: [(identity: FileIdentity, count: Int)] = []
+
+        /// The path of the library loaded from the file `identity`, if one was.
+        func path(of identity: FileIdentity) -> String? { identities.first { $0.identity == identity }?.path }
+
+        /// How many times the file `identity` was hashed.
+        func hashCount(of identity: FileIdentity) -> Int { hashes.first { $0.identity == identity }?.count ?? 0 }
         /// The path of the library mapped last: what a fault nothing else explains is blamed on.
         var lastMapped: String?
         /// A library checked and mapped by `premap`, whose `init` has not run.
         struct Mapped: @unchecked Sendable {  // the handle is only ever used under the lock
             var file: LibraryFile
             var handle: UnsafeMutableRawPointer
+            /// The file's SHA-256 when it was mapped for a pin that matched.
+            var sha256: String?
         }
         /// By path.
         var premapped: [String: Mapped] = [:]
@@ -73,11 +83,15 @@ package final class PluginLibrary: @unchecked Sendable {
         mutating func remember(_ library: PluginLibrary, digest: String?) {
             records[library.path] = Record(library: library, initCount: 1, sha256: digest)
             paths[library.path] = library.path
-            identities[library.file.identity] = library.path
+            if path(of: library.file.identity) == nil { identities.append((library.file.identity, library.path)) }
         }
 
         mutating func digest(_ file: LibraryFile) throws(PluginLoadError) -> String {
-            hashes[file.identity, default: 0] += 1
+            if let index = hashes.firstIndex(where: { $0.identity == file.identity }) {
+                hashes[index].count += 1
+            } else {
+                hashes.append((file.identity, 1))
+            }
             return try file.sha256()
         }
     }
@@ -88,7 +102,7 @@ package final class PluginLibrary: @unchecked Sendable {
     static func hashCount(path: String) -> Int {
         guard let file = try? LibraryFile.open(path) else { return 0 }
         defer { file.close() }
-        return registry.withLock { $0.hashes[file.identity] ?? 0 }
+        return registry.withLock { $0.hashCount(of: file.identity) }
     }
 
     private init(
@@ -146,25 +160,64 @@ package final class PluginLibrary: @unchecked Sendable {
     /// those. `plugboard check`'s fork server does this once, so that none of the processes it
     /// forks reads the library's ELF headers again (nor makes the host's function tables).
     package static func premap(path: String) throws(PluginLoadError) {
+        guard path.hasPrefix("/") else { throw .notLoadable(path: path, reason: "not an absolute path") }
+        if let failure = premap([(path, nil)]).first { throw failure }
+    }
+
+    /// `premap` for several libraries at once, each with the `sha256` pin its manifests give it
+    /// (then the next `open` with that pin, or none, only calls `init`). An app maps all its
+    /// libraries this way before it opens the first (`AppPlugins`): each library with Swift
+    /// conformances that is mapped makes the Swift run-time search every loaded image's
+    /// conformance records again for each type it is next asked about, so mapping them between
+    /// the host's own work repeated that search for every library. A pinned file is hashed
+    /// through the descriptor that is then mapped. Returns what refused a library; its `open`
+    /// refuses it again and says so.
+    @discardableResult
+    package static func premap(_ libraries: [(path: String, pin: String?)]) -> [PluginLoadError] {
         HostTables.makeAll()
-        try registry.withLock { registry throws(PluginLoadError) in
-            guard path.hasPrefix("/") else { throw .notLoadable(path: path, reason: "not an absolute path") }
-            guard registry.paths[path] == nil, registry.premapped[path] == nil else { return }
-            let file = try LibraryFile.open(path)
-            guard registry.identities[file.identity] == nil else { return file.close() }
-            do throws(PluginLoadError) {
-                try checkEntryVersion(of: file, path: path)
-            } catch {
-                file.close()
-                throw error
+        return registry.withLock { registry in
+            var failures: [PluginLoadError] = []
+            var files: [(path: String, pin: String?, file: LibraryFile)] = []
+            for (path, pin) in libraries where path.hasPrefix("/") {
+                guard registry.paths[path] == nil, registry.premapped[path] == nil,
+                    !files.contains(where: { $0.path == path })
+                else { continue }
+                do throws(PluginLoadError) {
+                    let file = try LibraryFile.open(path)
+                    guard registry.path(of: file.identity) == nil else {
+                        file.close()
+                        continue
+                    }
+                    files.append((path, pin, file))
+                } catch {
+                    failures.append(error)
+                }
             }
-            registry.premapped[path] = Registry.Mapped(file: file, handle: try map(file, path: path, pinned: false))
-            registry.lastMapped = path
-            // Room for the library's records now: the first entry made in a table of these types
-            // costs a process the run-time's search for their conformances.
-            registry.records.reserveCapacity(1)
-            registry.paths.reserveCapacity(1)
-            registry.identities.reserveCapacity(1)
+            for (path, pin, file) in files {
+                do throws(PluginLoadError) {
+                    if let pin {
+                        let actual = try registry.digest(file)
+                        guard actual == pin else { throw .pinMismatch(path: path, expected: pin, actual: actual) }
+                    }
+                    try checkEntryVersion(of: file, path: path)
+                } catch {
+                    file.close()
+                    failures.append(error)
+                    continue
+                }
+                do throws(PluginLoadError) {
+                    let handle = try map(file, path: path, pinned: pin != nil)
+                    registry.premapped[path] = Registry.Mapped(file: file, handle: handle, sha256: pin)
+                    registry.lastMapped = path
+                } catch {
+                    failures.append(error)
+                }
+            }
+            // Room for the libraries' records now: the first entry made in a table of these
+            // types costs a process the run-time's search for their conformances.
+            registry.records.reserveCapacity(files.count)
+            registry.paths.reserveCapacity(files.count)
+            return failures
         }
     }
 
@@ -173,16 +226,20 @@ package final class PluginLibrary: @unchecked Sendable {
         registry: inout Registry
     ) throws(PluginLoadError) -> PluginLibrary {
         guard path.hasPrefix("/") else { throw .notLoadable(path: path, reason: "not an absolute path") }
-        if pin == nil, let mapped = registry.premapped.removeValue(forKey: path) {
+        if let mapped = registry.premapped[path], pin == nil || pin == mapped.sha256 {
+            registry.premapped[path] = nil
+            if registry.records.values.contains(where: { $0.library.handle == mapped.handle }) {
+                throw .notLoadable(path: path, reason: "the dynamic linker returned a library loaded from another file")
+            }
             let library = try load(path: path, file: mapped.file, handle: mapped.handle, hostVersion: hostVersion)
-            registry.remember(library, digest: nil)
+            registry.remember(library, digest: mapped.sha256)
             return library
         }
         var known = registry.paths[path]
         var newFile: LibraryFile?
         if known == nil {
             let file = try LibraryFile.open(path)
-            if let same = registry.identities[file.identity] {
+            if let same = registry.path(of: file.identity) {
                 file.close()
                 registry.paths[path] = same
                 known = same
@@ -286,14 +343,32 @@ package final class PluginLibrary: @unchecked Sendable {
         else { return false }
         let folders = runPath.filter { $0.contains("$ORIGIN") || $0.contains("${ORIGIN}") }
         guard !folders.isEmpty else { return false }
-        let origin = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let origin = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         // `access`, not FileManager: a Swift plugin's run path is `$ORIGIN` and it needs a dozen
         // libraries, each looked for beside it on every load.
-        return folders.map {
-            $0.replacingOccurrences(of: "${ORIGIN}", with: origin).replacingOccurrences(of: "$ORIGIN", with: origin)
-        }.contains { folder in
+        return folders.map { expandingOrigin($0, to: origin) }.contains { folder in
             needed.contains { access(folder + "/" + $0, F_OK) == 0 }
         }
+    }
+
+    /// `folder` of a run path with `$ORIGIN` and `${ORIGIN}` replaced by `origin`. By hand, not
+    /// Foundation's `replacingOccurrences`, which bridges to `NSString` and, the first time, made
+    /// the Swift run-time search every loaded image's conformances: a tenth of the host's start.
+    static func expandingOrigin(_ folder: String, to origin: String) -> String {
+        var result = ""
+        var rest = folder[...]
+        while let dollar = rest.firstIndex(of: "$") {
+            result += rest[..<dollar]
+            rest = rest[dollar...]
+            if let name = ["${ORIGIN}", "$ORIGIN"].first(where: { rest.hasPrefix($0) }) {
+                result += origin
+                rest = rest.dropFirst(name.count)
+            } else {
+                result += "$"
+                rest = rest.dropFirst()
+            }
+        }
+        return result + rest
     }
 
     /// Reads `plugboard_entry`'s ABI version from the bytes of `file` (the descriptor that will be

@@ -32,6 +32,7 @@ package final class AppPlugins {
 
     init(configuration: AppConfiguration, searchPath: LibrarySearchPath, exclusions: PluginExclusions = .init()) {
         self.exclusions = exclusions
+        mapTogether(configuration.plugins.entries, searchPath: searchPath)
         for entry in configuration.plugins.entries {
             guard let keys = entry.manifest.plugboard, let kind = entry.manifest.runtimeKind else { continue }
             do throws(PluginLoadError) {
@@ -40,6 +41,23 @@ package final class AppPlugins {
                 failures[entry.manifest.identifier] = PluginFailure(identifier: entry.manifest.identifier, error: error)
             }
         }
+    }
+
+    /// Maps the libraries `load` will open, one after another, before the first is opened
+    /// (`PluginLibrary.premap`): the libraries the app would map anyway, and no other. A library
+    /// its manifests pin is hashed first; one pinned to different digests is left to `open`, as
+    /// is a library that fails here, which `load` then reports.
+    private func mapTogether(_ entries: [PluginEntry], searchPath: LibrarySearchPath) {
+        var libraries: [(path: String, pins: [String])] = []
+        for entry in entries {
+            guard let keys = entry.manifest.plugboard, entry.manifest.runtimeKind != nil,
+                let path = try? resolve(keys.library, in: searchPath), (try? exclusions.check(library: path)) != nil
+            else { continue }
+            let index = libraries.firstIndex { $0.path == path } ?? libraries.endIndex
+            if index == libraries.endIndex { libraries.append((path, [])) }
+            if let pin = keys.sha256, !libraries[index].pins.contains(pin) { libraries[index].pins.append(pin) }
+        }
+        PluginLibrary.premap(libraries.filter { $0.pins.count <= 1 }.map { ($0.path, $0.pins.first) })
     }
 
     private func load(

@@ -9,8 +9,10 @@ final class NavigationBarManager {
     unowned let app: PlugboardApp
     /// The buttons made for each bar (by the bar instance's view owner), to keep `enabled` right.
     /// Unchecked for the reason `ScreenStack.entries` is: changed only here, and the one closure
-    /// run while it changes reads the view tree, never the manager.
-    @exclusivity(unchecked) private var buttons: [ViewOwner: [(itemID: String, view: ViewHandle)]] = [:]
+    /// run while it changes reads the view tree, never the manager. Keyed by the owner's number:
+    /// the first table keyed by a type of the host's own costs the process the Swift run-time's
+    /// search of every loaded image's conformance records (`ViewOwner: Hashable`).
+    @exclusivity(unchecked) private var buttons: [UInt64: [(itemID: String, view: ViewHandle)]] = [:]
 
     init(app: PlugboardApp) { self.app = app }
 
@@ -70,12 +72,16 @@ final class NavigationBarManager {
     private var navigationTexts: [String: String] = [:]
     private var dataSourceTexts: [String: String?] = [:]
     private var targetKeys: [String: ScreenCache.Key?] = [:]
-    private var appearances: [AppearanceKey: NavigationBarAppearance] = [:]
+    /// Resolved appearances by the id of the screen whose navigation applies ("" for none), each
+    /// a short list by device and white label: a table keyed by a type of the host's own cost
+    /// the process the Swift run-time's search of every loaded image's conformance records for
+    /// that type's `Hashable`, about a tenth of a millisecond of app start.
+    private var appearances: [String: [ResolvedAppearance]] = [:]
 
-    private struct AppearanceKey: Hashable {
-        var owner: String?
+    private struct ResolvedAppearance {
         var device: DeviceProfile.Kind
         var whiteLabel: Bool
+        var appearance: NavigationBarAppearance
     }
 
     /// The id of the screen whose `nav_bar` navigation applies to `entry` (its own, or Home's).
@@ -123,13 +129,17 @@ final class NavigationBarManager {
     }
 
     func appearance(for entry: ScreenEntry?) -> NavigationBarAppearance {
-        let key = AppearanceKey(
-            owner: navigationOwner(entry), device: app.device.kind, whiteLabel: entry?.isWhiteLabel ?? false)
-        return Self.memo(&appearances, key) {
-            let sink = DiagnosticSink()  // the configuration was validated at load; nothing new here
-            let model = navigation(for: entry).map { NavBarModel.read($0, sink) } ?? .empty
-            return AppearanceResolver.resolve(model, device: app.device, whiteLabel: key.whiteLabel)
+        let owner = navigationOwner(entry) ?? ""
+        let (device, whiteLabel) = (app.device.kind, entry?.isWhiteLabel ?? false)
+        if let known = appearances[owner]?.first(where: { $0.device == device && $0.whiteLabel == whiteLabel }) {
+            return known.appearance
         }
+        let sink = DiagnosticSink()  // the configuration was validated at load; nothing new here
+        let model = navigation(for: entry).map { NavBarModel.read($0, sink) } ?? .empty
+        let appearance = AppearanceResolver.resolve(model, device: app.device, whiteLabel: whiteLabel)
+        appearances[owner, default: []].append(
+            ResolvedAppearance(device: device, whiteLabel: whiteLabel, appearance: appearance))
+        return appearance
     }
 
     /// What a container's bar was last customised for: everything `customize` reads that can
@@ -221,8 +231,8 @@ final class NavigationBarManager {
             appearance: container.appearance)
         bar.updateTitle(top.bar.title ?? top.controller.title)
         bar.setContextButton(container.contextButton)
-        buttons[bar.host.owner]?.removeAll { tree[$0.view] == nil }  // released by the bar
-        for button in buttons[bar.host.owner] ?? [] {
+        buttons[bar.host.owner.rawValue]?.removeAll { tree[$0.view] == nil }  // released by the bar
+        for button in buttons[bar.host.owner.rawValue] ?? [] {
             try? tree.setEnabled(button.view, !targetsVisibleScreen(button.itemID, in: container), by: .host)
             try? tree.setTextColor(button.view, container.appearance.titleColor, by: .host)
             if let item = item(button.itemID), item.type == .chromecast {
@@ -302,14 +312,14 @@ final class NavigationBarManager {
                 guard let container = container(of: host) else { return }
                 _ = perform(item, origin: .navigationBar, from: container)
             }, by: .host)
-        buttons[host.owner, default: []].append((item.id, button))
+        buttons[host.owner.rawValue, default: []].append((item.id, button))
         return button
     }
 
     /// Destroys `bar` and forgets the buttons made for it: a destroyed bar's views are released
     /// with it, and an entry kept for it would grow the map with every bar ever made.
     func destroy(_ bar: NavigationBarInstance) {
-        buttons[bar.host.owner] = nil
+        buttons[bar.host.owner.rawValue] = nil
         bar.destroy()
     }
 

@@ -19,6 +19,9 @@ PB_EXTERN_C_BEGIN
  * The host reads `abi_version` first and refuses the library, without calling anything in it,
  * when the major differs from its own. The host never unloads a library (no dlclose): code
  * written in Swift cannot be unloaded, and neither can anything that registered callbacks.
+ * At app start the host maps every library the configuration names (running their ELF
+ * constructors) before it calls the first `init`: a constructor must not expect another
+ * library to be initialised.
  */
 typedef struct pb_plugin_entry {
     pb_version_t abi_version; /* PB_VERSION_INIT */

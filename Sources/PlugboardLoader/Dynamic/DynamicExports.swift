@@ -9,9 +9,9 @@ import PlugboardConfig
 package final class DynamicExports {
     private var exports: [String: [String: PreparedExport]] = [:]
     /// The same exports under one key: a call hashes its two names once, not a table per name.
-    /// Made at the first call, not at load: the first table keyed by a type of the host's own
-    /// costs the process the Swift run-time's search of every loaded image's conformance records
-    /// (`Name: Hashable`), which an app that never calls an export need not pay at start.
+    /// Made at the first call, not at load: a key type of the host's own costs a conformance
+    /// search (docs/performance.md, round fourteen), which an app that never calls an export
+    /// need not pay at start.
     private var byName: [Name: PreparedExport] = [:]
     private struct Name: Hashable {
         var plugin: String

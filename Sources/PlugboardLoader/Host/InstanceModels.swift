@@ -125,8 +125,8 @@ package final class InstanceModels {
     struct HandedStrings {
         static let listed = 16
         private var list: [(read: HandedString, string: UnsafeMutablePointer<CChar>)] = []
-        /// By `HandedString.number`: the first table keyed by a type of the host's own cost the
-        /// process the Swift run-time's search of every loaded image's conformance records.
+        /// By `HandedString.number`: a key type of the host's own costs app start a conformance
+        /// search (docs/performance.md, round fourteen).
         private var table: [UInt64: UnsafeMutablePointer<CChar>] = [:]
 
         var isEmpty: Bool { list.isEmpty && table.isEmpty }

@@ -25,9 +25,9 @@ final class ParsedModels: Sendable {
 
     private struct Kept {
         var byText: [String: JSONNode] = [:]
-        /// The same nodes by the address of their text's bytes, with its length. By `UInt`: the
-        /// first table keyed by a type of the host's own cost the process the Swift run-time's
-        /// search of every loaded image's conformance records, a tenth of a millisecond.
+        /// The same nodes by the address of their text's bytes, with its length. By `UInt`: a key
+        /// type of the host's own costs app start a conformance search (docs/performance.md,
+        /// round fourteen).
         var byBytes: [UInt: (count: Int, node: JSONNode)] = [:]
 
         func node(at bytes: BytesKey) -> JSONNode? {

@@ -17,10 +17,9 @@ package final class ViewTree {
     /// The live views (tables, not dictionaries: see `ViewTable`).
     @exclusivity(unchecked) private var views = ViewTable()
     /// Each owner's live views, so releasing what an instance left behind visits only its own
-    /// views, not every view of the app. Keyed by the owner's number, as `grants` is: the first
-    /// table keyed by a type of the host's own costs a process the Swift run-time's search of
-    /// every loaded image's conformance records (`ViewOwner: Hashable`, `ViewHandle: Hashable`),
-    /// about a tenth of a millisecond each at app start.
+    /// views, not every view of the app. Keyed by the owner's number, as `grants` is: a key type
+    /// of the host's own costs app start a conformance search (docs/performance.md, round
+    /// fourteen).
     @exclusivity(unchecked) private var viewsByOwner: [UInt64: OwnedViews] = [:]
     /// The owner whose views were created or released last, at hand: an instance creates and
     /// releases its views in runs, and looking its table up hashed the owner every time.

@@ -56,17 +56,11 @@ package final class PluginLibrary: @unchecked Sendable {
         /// Every resolved path a library was opened by → the library's `path`.
         var paths: [String: String] = [:]
         /// (device, inode) → the library's `path`. Lists, not tables: an app has a few libraries,
-        /// and the first table keyed by `FileIdentity` in a process cost the Swift run-time a
-        /// search of every loaded image's conformance records for `FileIdentity: Hashable`.
+        /// and a key type of the host's own costs app start a conformance search
+        /// (docs/performance.md, round fourteen).
         var identities: [(identity: FileIdentity, path: String)] = []
         /// How many times each file was hashed, for the tests.
         var hashes: [(identity: FileIdentity, count: Int)] = []
-
-        /// The path of the library loaded from the file `identity`, if one was.
-        func path(of identity: FileIdentity) -> String? { identities.first { $0.identity == identity }?.path }
-
-        /// How many times the file `identity` was hashed.
-        func hashCount(of identity: FileIdentity) -> Int { hashes.first { $0.identity == identity }?.count ?? 0 }
         /// The path of the library mapped last: what a fault nothing else explains is blamed on.
         var lastMapped: String?
         /// A library checked and mapped by `premap`, whose `init` has not run.
@@ -78,6 +72,12 @@ package final class PluginLibrary: @unchecked Sendable {
         }
         /// By path.
         var premapped: [String: Mapped] = [:]
+
+        /// The path of the library loaded from the file `identity`, if one was.
+        func path(of identity: FileIdentity) -> String? { identities.first { $0.identity == identity }?.path }
+
+        /// How many times the file `identity` was hashed.
+        func hashCount(of identity: FileIdentity) -> Int { hashes.first { $0.identity == identity }?.count ?? 0 }
 
         /// Keeps a library just loaded (its `init` called once).
         mutating func remember(_ library: PluginLibrary, digest: String?) {

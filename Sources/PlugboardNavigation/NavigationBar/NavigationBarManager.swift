@@ -10,8 +10,8 @@ final class NavigationBarManager {
     /// The buttons made for each bar (by the bar instance's view owner), to keep `enabled` right.
     /// Unchecked for the reason `ScreenStack.entries` is: changed only here, and the one closure
     /// run while it changes reads the view tree, never the manager. Keyed by the owner's number:
-    /// the first table keyed by a type of the host's own costs the process the Swift run-time's
-    /// search of every loaded image's conformance records (`ViewOwner: Hashable`).
+    /// a key type of the host's own costs app start a conformance search (docs/performance.md,
+    /// round fourteen).
     @exclusivity(unchecked) private var buttons: [UInt64: [(itemID: String, view: ViewHandle)]] = [:]
 
     init(app: PlugboardApp) { self.app = app }
@@ -73,9 +73,8 @@ final class NavigationBarManager {
     private var dataSourceTexts: [String: String?] = [:]
     private var targetKeys: [String: ScreenCache.Key?] = [:]
     /// Resolved appearances by the id of the screen whose navigation applies ("" for none), each
-    /// a short list by device and white label: a table keyed by a type of the host's own cost
-    /// the process the Swift run-time's search of every loaded image's conformance records for
-    /// that type's `Hashable`, about a tenth of a millisecond of app start.
+    /// a short list by device and white label: a key type of the host's own costs app start a
+    /// conformance search (docs/performance.md, round fourteen).
     private var appearances: [String: [ResolvedAppearance]] = [:]
 
     private struct ResolvedAppearance {

@@ -42,8 +42,11 @@ package enum CrashReporter {
         }
         atexit {
             guard let base = CrashReporter.base else { return }
-            if base.load(fromByteOffset: FlightRecorder.Offset.depth, as: UInt32.self) > 0 {
-                CrashReporter.report("exit()")
+            // Read once: the main thread may return from the call in flight while this thread
+            // exits, and the line must still be written for the depth that was seen.
+            let depth = Int(base.load(fromByteOffset: FlightRecorder.Offset.depth, as: UInt32.self))
+            if depth > 0 {
+                CrashReporter.report("exit()", depth: depth)
             } else if let library = CrashReporter.pluginCaller() {
                 // Outside any call: a thread of plugin code called exit().
                 FileHandle.standardError.write(Data("plugboard: exit() in code of library \(library)\n".utf8))
@@ -79,10 +82,11 @@ package enum CrashReporter {
         return String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Writes the line with `write(2)` only: async-signal-safe, nothing allocated.
-    private static func report(_ what: StaticString) {
+    /// Writes the line with `write(2)` only: async-signal-safe, nothing allocated. `depth` is
+    /// the recorder's depth as the caller read it (read again when not given).
+    private static func report(_ what: StaticString, depth given: Int? = nil) {
         guard let base else { return }
-        let depth = Int(base.load(fromByteOffset: FlightRecorder.Offset.depth, as: UInt32.self))
+        let depth = given ?? Int(base.load(fromByteOffset: FlightRecorder.Offset.depth, as: UInt32.self))
         guard depth > 0 else { return }
         let frame =
             base + FlightRecorder.headerSize + min(depth - 1, FlightRecorder.frameCount - 1) * FlightRecorder.frameSize

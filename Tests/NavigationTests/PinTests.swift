@@ -34,6 +34,35 @@ import Testing
         }
     }
 
+    /// Several files hashed together (half the bytes on a second thread once there are enough)
+    /// give each file's own digest, in order, and a file that cannot be read gives its error in
+    /// its place; below the threshold the same holds on one thread.
+    @Test(arguments: [1, 3_000_000]) func filesHashedTogetherGiveEachFilesOwnDigest(largeBytes: Int) throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contents = ["", "abc", String(repeating: "a", count: largeBytes), String(repeating: "b", count: 70_000)]
+        var files = try contents.enumerated().map { index, text in
+            let url = folder.appendingPathComponent("file-\(index)")
+            try Data(text.utf8).write(to: url)
+            return try LibraryFile.open(url.path)
+        }
+        let closed = try LibraryFile.open(folder.appendingPathComponent("file-1").path)
+        closed.close()
+        files.insert(closed, at: 2)
+        defer { files.forEach { $0.close() } }
+        #expect((largeBytes >= LibraryFile.minimumBytesForTwoThreads) == (largeBytes > 1))
+        let results = LibraryFile.sha256s(files)
+        #expect(results.count == files.count)
+        for (index, (file, result)) in zip(files, results).enumerated() {
+            if index == 2 {
+                #expect(throws: PluginLoadError.self) { try result.get() }
+            } else {
+                #expect(try result.get() == file.sha256())
+                #expect(try result.get() == LibraryFile.sha256(of: Array(contents[index < 2 ? index : index - 1].utf8)))
+            }
+        }
+    }
+
     /// Copies of built test libraries in a fresh temporary folder (the build folder is never touched).
     static func copies(_ names: [String]) throws -> (folder: URL, paths: [String]) {
         let folder = try makeTemporaryDirectory()

@@ -20,7 +20,7 @@ import Testing
         final class Object {}
         let object = Object()
         #expect(!Self.hasSideTable(object))
-        weak var reference = object
+        weak let reference = object
         #expect(reference != nil)
         #expect(Self.hasSideTable(object))
     }

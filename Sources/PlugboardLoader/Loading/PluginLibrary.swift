@@ -87,12 +87,16 @@ package final class PluginLibrary: @unchecked Sendable {
         }
 
         mutating func digest(_ file: LibraryFile) throws(PluginLoadError) -> String {
+            countHash(of: file)
+            return try file.sha256()
+        }
+
+        mutating func countHash(of file: LibraryFile) {
             if let index = hashes.firstIndex(where: { $0.identity == file.identity }) {
                 hashes[index].count += 1
             } else {
                 hashes.append((file.identity, 1))
             }
-            return try file.sha256()
         }
     }
 
@@ -193,10 +197,13 @@ package final class PluginLibrary: @unchecked Sendable {
                     failures.append(error)
                 }
             }
+            let pinned = files.filter { $0.pin != nil }
+            pinned.forEach { registry.countHash(of: $0.file) }
+            var digests = LibraryFile.sha256s(pinned.map(\.file)).makeIterator()
             for (path, pin, file) in files {
                 do throws(PluginLoadError) {
                     if let pin {
-                        let actual = try registry.digest(file)
+                        let actual = try digests.next()!.get()
                         guard actual == pin else { throw .pinMismatch(path: path, expected: pin, actual: actual) }
                     }
                     try checkEntryVersion(of: file, path: path)

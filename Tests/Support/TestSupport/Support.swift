@@ -30,11 +30,32 @@ package enum PackageRoot {
         .deletingLastPathComponent().deletingLastPathComponent().path
 }
 
-/// A fresh empty folder under the system temporary folder.
+/// A fresh empty folder under the system temporary folder, removed when the test process exits
+/// (tests need not remove it; thousands were left behind before).
 package func makeTemporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("plugboard-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    TemporaryDirectories.removeAtExit(url.path)
     return url
+}
+
+/// The folders `makeTemporaryDirectory` made, removed by an `atexit` handler.
+private enum TemporaryDirectories {
+    nonisolated(unsafe) static var paths: [String] = []
+    static let lock = NSLock()
+
+    static func removeAtExit(_ path: String) {
+        lock.withLock {
+            if paths.isEmpty {
+                atexit {
+                    TemporaryDirectories.lock.withLock {
+                        for path in TemporaryDirectories.paths { try? FileManager.default.removeItem(atPath: path) }
+                    }
+                }
+            }
+            paths.append(path)
+        }
+    }
 }
 
 /// Runs a program and returns its exit status and combined output. It reads nothing (its standard

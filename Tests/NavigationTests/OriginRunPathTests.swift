@@ -123,5 +123,15 @@ import Testing
         #expect(expand("/usr/lib") == "/usr/lib")
         #expect(expand("a$b$") == "a$b$")
         #expect(expand("") == "")
+        #expect(expand("/é/$ORIGIN/ü") == "/é//apps/a/ü")
+    }
+
+    /// A run path's folders, as the dynamic linker's list: split at ":", empty parts left out.
+    @Test func aRunPathIsSplitIntoItsFolders() {
+        #expect(ELFDynamicSymbols.folders("$ORIGIN:/usr/lib") == ["$ORIGIN", "/usr/lib"])
+        #expect(ELFDynamicSymbols.folders("::a::b:") == ["a", "b"])
+        #expect(ELFDynamicSymbols.folders("/é") == ["/é"])
+        #expect(ELFDynamicSymbols.folders("").isEmpty)
+        #expect(ELFDynamicSymbols.folders(nil).isEmpty)
     }
 }

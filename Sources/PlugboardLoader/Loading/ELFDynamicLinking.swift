@@ -17,13 +17,29 @@ extension ELFDynamicSymbols {
             let tag = image.file.u64(entry)
             let value = image.file.u64(entry + 8)
             switch tag {
-            case 0: return (needed, (runPath ?? rpath)?.split(separator: ":").map(String.init) ?? [])
+            case 0: return (needed, folders(runPath ?? rpath))
             case 1: needed.append(try image.file.string(at: value, in: names))  // DT_NEEDED
             case 15: rpath = try image.file.string(at: value, in: names)  // DT_RPATH
             case 29: runPath = try image.file.string(at: value, in: names)  // DT_RUNPATH
             default: continue
             }
         }
-        return (needed, (runPath ?? rpath)?.split(separator: ":").map(String.init) ?? [])
+        return (needed, folders(runPath ?? rpath))
+    }
+
+    /// The folders of a run path: split at each ":", empty parts left out. By byte: a split by
+    /// Character cost a library's load more than reading its dynamic section.
+    static func folders(_ runPath: String?) -> [String] {
+        var folders: [String] = []
+        var folder: [UInt8] = []
+        for byte in (runPath ?? "").utf8 + [UInt8(ascii: ":")] {
+            if byte != UInt8(ascii: ":") {
+                folder.append(byte)
+            } else if !folder.isEmpty {
+                folders.append(String(decoding: folder, as: UTF8.self))
+                folder.removeAll(keepingCapacity: true)
+            }
+        }
+        return folders
     }
 }

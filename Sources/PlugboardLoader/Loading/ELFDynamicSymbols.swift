@@ -191,16 +191,11 @@ struct ELFSection {
     var address, offset, size, entrySize: UInt64
 
     init(_ file: ELFBytes, at header: Int) {
-        let bytes = file.slice(header..<header + 64)
-        func field(_ offset: Int, _ width: Int = 8) -> UInt64 { ELFBytes.littleEndian(bytes, at: offset, width) }
-        name = field(0, 4)
-        type = field(4, 4)
-        address = field(16)
-        offset = field(24)
-        size = field(32)
-        link = field(40, 4)
-        info = field(44, 4)
-        entrySize = field(56)
+        let fields = file.slice(header..<header + 64).withUnsafeBufferPointer { bytes in
+            func field(_ offset: Int, _ width: Int = 8) -> UInt64 { ELFBytes.littleEndian(bytes, at: offset, width) }
+            return (field(0, 4), field(4, 4), field(16), field(24), field(32), field(40, 4), field(44, 4), field(56))
+        }
+        (name, type, address, offset, size, link, info, entrySize) = fields
     }
 }
 
@@ -271,9 +266,11 @@ final class ELFBytes {
 
     /// The region holding `range`, and where `range` starts in it.
     private func region(holding range: Range<Int>) -> (index: Int, offset: Int)? {
-        for (index, region) in regions.enumerated()
-        where range.lowerBound >= region.start && range.upperBound <= region.start + region.bytes.count {
-            return (index, range.lowerBound - region.start)
+        for index in regions.indices {
+            let start = regions[index].start
+            if range.lowerBound >= start && range.upperBound <= start + regions[index].bytes.count {
+                return (index, range.lowerBound - start)
+            }
         }
         return nil
     }
@@ -329,16 +326,29 @@ final class ELFBytes {
 
     func starts(with prefix: [UInt8]) -> Bool { count >= prefix.count && slice(0..<prefix.count).elementsEqual(prefix) }
 
+    /// The little-endian unsigned integer of `width` bytes at `offset`, which must be loaded.
     func u64(_ offset: Int, _ width: Int = 8) -> UInt64 {
-        Self.littleEndian(slice(offset..<offset + width), at: 0, width)
+        guard let (index, start) = region(holding: offset..<offset + width) else {
+            assertionFailure("ELF bytes \(offset)..<\(offset + width) read before they were loaded")
+            return 0
+        }
+        return regions[index].bytes.withUnsafeBufferPointer { Self.littleEndian($0, at: start, width) }
     }
 
     /// The little-endian unsigned integer of `width` bytes at `offset` from the start of `bytes`.
     static func littleEndian(_ bytes: ArraySlice<UInt8>, at offset: Int, _ width: Int) -> UInt64 {
+        bytes.withUnsafeBufferPointer { littleEndian($0, at: offset, width) }
+    }
+
+    /// `littleEndian` in place: a stride over a slice cost a hundred times this loop, for each of
+    /// the few thousand header fields the loader reads at an app's start.
+    fileprivate static func littleEndian(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ width: Int) -> UInt64 {
+        precondition(offset >= 0 && offset + width <= bytes.count, "ELF field out of its bytes")
         var value: UInt64 = 0
-        let start = bytes.startIndex + offset
-        for index in stride(from: start + width - 1, through: start, by: -1) {
-            value = value << 8 | UInt64(bytes[index])
+        var at = offset + width
+        while at > offset {
+            at -= 1
+            value = value << 8 | UInt64(bytes[at])
         }
         return value
     }

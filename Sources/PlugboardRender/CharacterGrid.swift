@@ -249,12 +249,18 @@ struct CharacterGrid {
         // narrow menu button left it `[`).
         var start = x
         for case let run? in runs where run.row == row && run.x0 < x && run.keep > 0 {
-            let numberEnd = run.x0 + run.keep - 1
+            // A bar button's glyph after its number stays with it: `[1]☰ Home`, not `[1] Home`.
+            let isGlyph = run.text.count == run.keep + 1 && run.text.last != "…" && run.x1 == run.x0 + run.keep
+            let numberEnd = isGlyph ? run.x1 : run.x0 + run.keep - 1
             if numberEnd >= x - (keep > 0 ? 0 : 1) { start = max(start, numberEnd + (keep > 0 ? 1 : 2)) }
         }
+        // Text without a number moved right past a tap number keeps its width as far as its
+        // columns go (a tablet's title after the bar's menu button was cut to "H…" with the bar
+        // empty beyond it; numbered text is cut, so that the next number keeps its place).
         // Text at or after this one's start limits it (or gives way to a tap number). Text is
         // kept a column apart from other text, except before a tap number, whose "[" parts them.
-        var limit = x + width - 1
+        let moved = start > x && keep == 0
+        var limit = moved ? max(x + width - 1, min(x1, start + width - 1)) : x + width - 1
         for (index, run) in runs.enumerated() {
             guard let run, run.row == row, run.x0 >= x, run.x0 <= limit else { continue }
             if keep > 0, run.keep == 0 {

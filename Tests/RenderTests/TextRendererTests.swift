@@ -188,6 +188,26 @@ import Testing
         #expect(buttons.lines(ansi: false) == ["[2]G…[3]W…"])  // numbers side by side, each whole
     }
 
+    /// A tablet's bar at 80×24: the menu button's number and glyph take the columns where its
+    /// title starts. The title moves past them and keeps its width where its columns go on (it was
+    /// cut to "H…" with the bar empty beyond); the glyph stays with its number.
+    @Test func textMovedPastATapNumberKeepsItsWidthAndTheGlyphItsNumber() {
+        var bar = CharacterGrid(columns: 20, rows: 1)
+        bar.write("[1]☰", row: 0, from: 0, to: 3, alignment: .left, foreground: nil, keep: 3)
+        bar.write("Home", row: 0, from: 2, to: 15, alignment: .left, foreground: nil)
+        #expect(bar.lines(ansi: false) == ["[1]☰ Home           "])
+
+        var narrow = CharacterGrid(columns: 10, rows: 1)
+        narrow.write("[1]☰", row: 0, from: 0, to: 3, alignment: .left, foreground: nil, keep: 3)
+        narrow.write("Home", row: 0, from: 2, to: 7, alignment: .left, foreground: nil)
+        #expect(narrow.lines(ansi: false) == ["[1]☰ Ho…  "])  // its columns end at 7
+
+        var cut = CharacterGrid(columns: 12, rows: 1)  // a cut button's "…" is not a glyph
+        cut.write("[2]…", row: 0, from: 0, to: 3, alignment: .left, foreground: nil, keep: 3)
+        cut.write("[3]Web", row: 0, from: 3, to: 8, alignment: .left, foreground: nil, keep: 3)
+        #expect(cut.lines(ansi: false) == ["[2][3]Web   "])
+    }
+
     @Test func bordersAndButtonsKeepTheTextUnderThem() {
         var grid = CharacterGrid(columns: 10, rows: 3)
         grid.write("Hello", row: 1, from: 0, to: 9, alignment: .left, foreground: nil)

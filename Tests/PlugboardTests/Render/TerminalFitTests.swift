@@ -75,4 +75,13 @@ struct TerminalFitTests {
         #expect(TerminalSize("80x24") == TerminalSize(columns: 80, rows: 24))
         #expect(TerminalSize("5x5") == nil && TerminalSize("80") == nil)
     }
+
+    /// On a tablet at 80×24 the bar's title follows the menu button's number and glyph whole:
+    /// it was cut to "H…" with the bar empty beyond it.
+    @Test func aTabletTitleAt80x24IsWhole() throws {
+        let run = try runPlugboard(["run", Showcase.folder, "--device", "tablet", "--size", "80x24"], input: "")
+        let bar = try #require(Self.frame(run.stdout).first { $0.contains("[1]") })
+        #expect(bar.contains("[1]☰─Home─"), "\(bar)")
+        #expect(bar.contains("[2][3][4]"), "\(bar)")
+    }
 }

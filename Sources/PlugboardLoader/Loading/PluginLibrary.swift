@@ -348,16 +348,17 @@ package final class PluginLibrary: @unchecked Sendable {
         guard let size = try? file.size(),
             let (needed, runPath) = try? ELFDynamicSymbols.dynamicLinking(descriptor: file.descriptor, count: size)
         else { return false }
-        // The folders naming `$ORIGIN` (`${ORIGIN}`): those that change when it is replaced.
-        let folders = runPath.filter { expandingOrigin($0, to: "") != $0 }
-        guard !folders.isEmpty else { return false }
         let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
         let origin = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        // The folders naming `$ORIGIN` (`${ORIGIN}`), expanded: those that change when it is
+        // replaced (`origin` is a folder's path, never the name itself).
+        let folders = runPath.compactMap { folder in
+            let expanded = expandingOrigin(folder, to: origin)
+            return expanded == folder ? nil : expanded
+        }
         // `access`, not FileManager: a Swift plugin's run path is `$ORIGIN` and it needs a dozen
         // libraries, each looked for beside it on every load.
-        return folders.map { expandingOrigin($0, to: origin) }.contains { folder in
-            needed.contains { access(folder + "/" + $0, F_OK) == 0 }
-        }
+        return folders.contains { folder in needed.contains { access(folder + "/" + $0, F_OK) == 0 } }
     }
 
     /// `folder` of a run path with `$ORIGIN` and `${ORIGIN}` replaced by `origin`. By hand, not

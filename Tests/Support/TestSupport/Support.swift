@@ -1,5 +1,6 @@
 import Foundation
 import PlugboardLoader
+import Synchronization
 import Testing
 
 /// Where the package's build put the test plugin libraries: next to the test bundle.
@@ -41,15 +42,14 @@ package func makeTemporaryDirectory() throws -> URL {
 
 /// The folders `makeTemporaryDirectory` made, removed by an `atexit` handler.
 private enum TemporaryDirectories {
-    nonisolated(unsafe) static var paths: [String] = []
-    static let lock = NSLock()
+    static let paths = Mutex<[String]>([])
 
     static func removeAtExit(_ path: String) {
-        lock.withLock {
+        paths.withLock { paths in
             if paths.isEmpty {
                 atexit {
-                    TemporaryDirectories.lock.withLock {
-                        for path in TemporaryDirectories.paths { try? FileManager.default.removeItem(atPath: path) }
+                    TemporaryDirectories.paths.withLock { paths in
+                        for path in paths { try? FileManager.default.removeItem(atPath: path) }
                     }
                 }
             }

@@ -216,8 +216,9 @@ let package = Package(
         .testTarget(
             name: "PlugboardTests",
             dependencies: [
-                "AppTestSupport", "Plugboard", "PlugboardABI", "PlugboardEngine", "PlugboardHarness",
-                "PlugboardSimulator", "ThreadPrivileges",
+                "AppTestSupport", "Plugboard", "PlugboardABI", "PlugboardCommandLine", "PlugboardEngine",
+                "PlugboardHarness", "PlugboardSimulator", "ThreadPrivileges",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -167,7 +167,7 @@ struct Check: ParsableCommand {
             let (configuration, diagnostics) = AppConfiguration.check(
                 pluginsURL: files.plugins, riversURL: files.rivers)
             guard let configuration else { throw AppConfiguration.Invalid(diagnostics: diagnostics) }
-            return runner.check(app: configuration, searchPath: options.searchPath)
+            return runner.check(app: configuration, searchPath: options.location.searchPath)
         }
         for input in inputs where !FileManager.default.fileExists(atPath: input) {
             throw CommandFailure("'\(input)' does not exist")

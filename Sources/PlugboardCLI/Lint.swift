@@ -74,10 +74,11 @@ struct Lint: ParsableCommand {
                 // The libraries it names: found, ELF, the host's ABI major (read from the files),
                 // then their descriptors matched with the manifests (listed in a child process).
                 let lister = try CheckRunner(options: CheckOptions(), executable: Executables.current)
+                var app = AppLocation()
+                app.folder = folder
+                app.pluginPath = pluginPath
                 diagnostics += LibraryCheck.diagnostics(
-                    configuration,
-                    searchPath: AppOptions.searchPath(pluginPath, folder: folder, allowsUnsafeFiles: false),
-                    listing: lister.discover)
+                    configuration, searchPath: app.searchPath, listing: lister.discover)
             }
             if let configuration {
                 if pluginsURL != nil { checked.append(Self.count(configuration.plugins.entries.count, "plugin")) }

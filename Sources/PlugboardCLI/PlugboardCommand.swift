@@ -1,16 +1,26 @@
 import ArgumentParser
+import Foundation
 import PlugboardCommandLine
 
 /// The executable's entry: an internal process (`InternalProcess`) when the arguments name one,
-/// else the command tree.
+/// an ordinary `run` read without swift-argument-parser (`RunArguments.read`), else the command
+/// tree.
 @main
 enum PlugboardMain {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let request = InternalProcess.request(arguments) { InternalProcess.run(request) }
         if let serve = ServeForwarding.serveArguments(arguments) { ServeForwarding.exec(serve) }
-        UnknownCommand.exitIfUnknown(arguments)
         EnginePrestart.startIfNeeded(arguments, engine: Executables.current)
+        if arguments.first == "run", let run = RunArguments.read(arguments.dropFirst()) {
+            do {
+                try run.execute()
+            } catch {
+                PlugboardCommand.exit(withError: error)
+            }
+            exit(0)
+        }
+        UnknownCommand.exitIfUnknown(arguments)
         await PlugboardCommand.main()
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
 import PlugboardConfig
 import PlugboardEngine
-import PlugboardLoader
 
 /// How a command finds an app and its plugin libraries: shared by run, render, inspect, call and
 /// serve.
@@ -36,34 +34,23 @@ package struct AppOptions: ParsableArguments {
     package var device: DeviceProfile.Kind?
 
     package func validate() throws {
-        guard folder != nil || (plugins != nil && rivers != nil) else {
-            throw ValidationError("give an app folder, or both --plugins FILE and --rivers FILE")
-        }
+        if let why = location.validationError { throw ValidationError(why) }
     }
 
-    /// The plugin search path: --plugin-path folders, then the app folder, then the folder of
-    /// this executable (where `swift build` puts the first-party plugins).
-    package var searchPath: LibrarySearchPath {
-        Self.searchPath(pluginPath, folder: folder, allowsUnsafeFiles: allowUnsafePluginPaths)
+    /// The options as plain values.
+    package var location: AppLocation {
+        var location = AppLocation()
+        location.folder = folder
+        location.plugins = plugins
+        location.rivers = rivers
+        location.pluginPath = pluginPath
+        location.allowsUnsafePluginPaths = allowUnsafePluginPaths
+        location.device = device
+        return location
     }
 
-    package static func searchPath(_ pluginPath: [String], folder: String?, allowsUnsafeFiles: Bool)
-        -> LibrarySearchPath
-    {
-        var directories = pluginPath
-        if let folder { directories.append(folder) }
-        // From /proc/self/exe only: a relative argv[0] would name a folder of the caller's choosing.
-        if let executable = Executables.resolved {
-            directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent().path)
-        }
-        return LibrarySearchPath(directories, allowsUnsafeFiles: allowsUnsafeFiles)
-    }
-
-    /// What the engine is started with (see `EngineLaunch`; it loads the app and reports a
-    /// missing folder or an invalid configuration as the one error of the command).
-    package var engineLaunch: EngineLaunch {
-        EngineLaunch(folder: folder, pluginsFile: plugins, riversFile: rivers, searchPath: searchPath, device: device)
-    }
+    /// What the engine is started with (`AppLocation.engineLaunch`).
+    package var engineLaunch: EngineLaunch { location.engineLaunch }
 }
 
 extension DeviceProfile.Kind: ExpressibleByArgument {}

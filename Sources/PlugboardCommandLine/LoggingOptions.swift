@@ -10,8 +10,10 @@ package struct LoggingOptions: ParsableArguments {
     package var logLevel: Logger.Level = .warning
 
     /// Installs the stderr log handler once per process.
-    package func bootstrap() {
-        let level = logLevel
+    package func bootstrap() { Self.bootstrap(level: logLevel) }
+
+    /// Installs the stderr log handler, at `level`, once per process.
+    package static func bootstrap(level: Logger.Level) {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

@@ -1,5 +1,4 @@
 import Foundation
-import PlugboardCommandLine
 import PlugboardNavigation
 
 /// `--state-file`: writes the state URL after every change (only when it changed), atomically.

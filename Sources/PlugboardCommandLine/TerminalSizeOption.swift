@@ -9,7 +9,7 @@ extension TerminalSize: ExpressibleByArgument {
 extension TerminalSize {
     /// The size of the terminal standard output is; 80×24 when it is one whose size cannot be
     /// read (nor `COLUMNS` and `LINES` say it); nil when it is not a terminal.
-    static var ofStandardOutput: TerminalSize? {
+    package static var ofStandardOutput: TerminalSize? {
         guard isatty(STDOUT_FILENO) == 1 else { return nil }
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {

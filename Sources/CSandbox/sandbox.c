@@ -1,5 +1,6 @@
 #define _GNU_SOURCE /* syscall() */
 #include "plugboard_sandbox.h"
+#include "early.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -202,8 +203,6 @@ __attribute__((constructor)) static void pb_sandbox_enter_namespaces(int argc, c
 }
 
 static void pb_sandbox_enter_early_namespaces(int argc, char **argv) {
-    uid_t uid = getuid();
-    gid_t gid = getgid();
     /* The recorder is the supervisor's memfd, reached as /proc/SUPERVISOR/fd/N: from inside a
      * new user namespace the kernel no longer lets this process open it, so it is opened now. */
     const char *scratch = NULL;
@@ -211,12 +210,25 @@ static void pb_sandbox_enter_early_namespaces(int argc, char **argv) {
         if (strcmp(argv[at], "--recorder") == 0) pb_early_recorder = open(argv[at + 1], O_RDWR | O_CLOEXEC);
         if (strcmp(argv[at], "--scratch") == 0) scratch = argv[at + 1];
     }
+    pb_sandbox_enter_user_and_ipc_namespaces();
+    if (strcmp(argv[1], "__engine") == 0) pb_sandbox_start_warden(pb_early_recorder, scratch);
+}
+
+void pb_sandbox_enter_user_and_ipc_namespaces(void) {
+    uid_t uid = getuid();
+    gid_t gid = getgid();
     if (unshare(CLONE_NEWUSER | CLONE_NEWIPC) != 0) {
         pb_early_namespaces = errno;
     } else {
         pb_early_namespaces = pb_enter_user_namespace(uid, gid);
     }
-    if (strcmp(argv[1], "__engine") == 0) pb_sandbox_start_warden(pb_early_recorder, scratch);
+}
+
+void pb_sandbox_enter_as_forked_engine(int recorder, const char *scratch) {
+    pb_early_recorder = recorder;
+    if (getenv("PLUGBOARD_NO_SANDBOX") != NULL) return;
+    pb_sandbox_enter_user_and_ipc_namespaces();
+    pb_sandbox_start_warden(pb_early_recorder, scratch);
 }
 
 /* Maps the ids to themselves in the new user namespace; 0 or errno. */

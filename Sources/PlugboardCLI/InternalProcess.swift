@@ -22,6 +22,10 @@ enum InternalProcess {
     }
 
     static func request(_ arguments: [String]) -> Request? {
+        // `plugboard run`'s engine, forked before main: its command line is the supervisor's.
+        if ForkedEngine.isThisProcess {
+            return .engine(recorder: "the supervisor's recorder", scratch: ForkedEngine.scratch)
+        }
         switch arguments.first {
         case "__engine":
             // The warden reads them too, before main (`pb_sandbox_enter_namespaces`).

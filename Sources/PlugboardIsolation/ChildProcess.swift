@@ -1,3 +1,4 @@
+import CSandbox
 import Foundation
 
 /// A child process of this one — a conformance check, a supervised engine — started with the
@@ -59,9 +60,26 @@ package final class ChildProcess {
     package let input: Int32?
     /// The reading end of the child's standard output (`Output.pipe`), close-on-exec.
     package let output: Int32?
-    private let process = Process()
+    /// Foundation's process, for a child this one started; nil for one it adopted.
+    private let process: Process?
+    /// An adopted child's pid, and a pidfd that becomes readable when it ends.
+    private let adopted: (pid: pid_t, pidfd: Int32)?
     private let ended = DispatchSemaphore(value: 0)
     private var ending: Ending?
+
+    /// This process's child `pid`, forked rather than started (`ForkedEngine`), with the writing
+    /// end of its standard input and the reading end of its standard output; it is watched,
+    /// killed and reaped as a started one is.
+    package init(adopting pid: pid_t, input: Int32, output: Int32) {
+        process = nil
+        adopted = (pid, pb_process_descriptor(pid))
+        self.input = input
+        self.output = output
+        signal(SIGPIPE, SIG_IGN)  // as for a started child's pipe
+    }
+
+    /// The child's pid.
+    private var pid: pid_t { adopted?.pid ?? process!.processIdentifier }
 
     /// Starts `executable` with `arguments`, and `environment` added to this process's; throws
     /// when it cannot be started.
@@ -69,6 +87,9 @@ package final class ChildProcess {
         executable: String, arguments: [String], input: Input = .nothing, output: Output = .inherited,
         error: ErrorOutput = .inherited, environment added: [String: String] = [:]
     ) throws {
+        let process = Process()
+        self.process = process
+        adopted = nil
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
@@ -125,6 +146,7 @@ package final class ChildProcess {
         if ending == nil { _ = wait() }
         closeInput()
         if let output { close(output) }
+        if let pidfd = adopted?.pidfd, pidfd >= 0 { close(pidfd) }
     }
 
     /// Closes the child's standard input: a child reading it sees end of file.
@@ -143,6 +165,7 @@ package final class ChildProcess {
     /// asked as well (`waitid` without reaping: Foundation still reaps it).
     package func wait(timeout: Double) -> Ending? {
         if let ending { return ending }
+        if adopted != nil { return waitAdopted(timeout: timeout) }
         let deadline = DispatchTime.now() + timeout
         while true {
             if ended.wait(timeout: min(deadline, .now() + .milliseconds(10))) == .success { return reap() }
@@ -168,7 +191,7 @@ package final class ChildProcess {
     private func endedByKernel() -> Ending? {
         var info = siginfo_t()
         let options = WEXITED | WNOHANG | WNOWAIT
-        guard waitid(P_PID, id_t(process.processIdentifier), &info, options) == 0 else {
+        guard waitid(P_PID, id_t(pid), &info, options) == 0 else {
             return nil  // ECHILD: Foundation reaped it, and its handler tells the end
         }
         guard info._sifields._sigchld.si_pid != 0 else { return nil }
@@ -188,16 +211,40 @@ package final class ChildProcess {
 
     /// Sends SIGKILL to a child that has not ended yet.
     package func kill() {
-        guard ending == nil, process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
+        guard ending == nil, process?.isRunning ?? (endedByKernel() == nil) else { return }
+        Foundation.kill(pid, SIGKILL)
     }
 
+    /// A started child's end, as Foundation reaped it.
     private func reap() -> Ending {
+        let process = process!  // only started children are reaped by Foundation
         let ending: Ending =
             process.terminationReason == .uncaughtSignal
             ? .signaled(process.terminationStatus) : .exited(process.terminationStatus)
         self.ending = ending
         return ending
+    }
+
+    /// `wait(timeout:)` for an adopted child: its pidfd is polled, and it is reaped once ended.
+    private func waitAdopted(timeout: Double) -> Ending? {
+        guard let (pid, pidfd) = adopted else { return nil }
+        let deadline = DispatchTime.now() + timeout
+        while true {
+            if endedByKernel() != nil {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
+                let ending: Ending = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
+                self.ending = ending
+                return ending
+            }
+            let left = Int64(deadline.uptimeNanoseconds) - Int64(DispatchTime.now().uptimeNanoseconds)
+            if left <= 0 { return nil }
+            // Without a pidfd (a kernel before 5.3), the kernel is asked every 10 ms.
+            var descriptor = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min(left / 1_000_000 + 1, pidfd >= 0 ? 1_000 : 10))
+            if pidfd >= 0 { _ = poll(&descriptor, 1, milliseconds) } else { usleep(UInt32(milliseconds) * 1_000) }
+        }
     }
 
     /// A pipe whose ends are closed in every child started later (close-on-exec): an engine must

@@ -113,7 +113,7 @@ package final class FlightRecorder: @unchecked Sendable {
     }
 
     /// The sealed file's descriptor, kept open while the engine may still open it.
-    private var sealedDescriptor: Int32?
+    package private(set) var sealedDescriptor: Int32?
 
     /// Where another process of the same user opens the sealed file (`/proc/PID/fd/N`).
     package var sealedPath: String? { sealedDescriptor.map { "/proc/\(getpid())/fd/\($0)" } }

@@ -171,4 +171,31 @@ int pb_fork_server_scratch(const char *name, int append);
  * `socket` or the socket's end (the parent gone) kills it with SIGKILL. Returns 0, or 1 when the
  * parent is gone. */
 int pb_fork_server_wait(pid_t child, int socket, int *status);
+/* `plugboard run`'s engine, forked before main. Supervised, `run` forks its engine in a
+ * constructor, while it has one thread, rather than starting a new process of itself from main:
+ * the engine's own start (the dynamic linker, the Swift run-time) is then the parent's, paid
+ * once. The forked process waits for its flight recorder and scratch folder
+ * (`pb_engine_fork_hand_over`), then starts as an `__engine` process does: its requests on
+ * descriptor 0, its replies on 1, the recorder on 3, nothing else open but standard error, its
+ * own process group, caught signals back to their defaults, its namespaces and its warden.
+ * PLUGBOARD_NO_ENGINE_FORK in the environment turns it off (the engine is then started as a new
+ * process, as it is after a crash). */
+/* 1 when `argv` is a `run` that surely runs a supervised engine (not --in-process, --no-sandbox
+ * or help, before any "--") and PLUGBOARD_NO_ENGINE_FORK is not set: the constructor's test. */
+int pb_engine_fork_wanted(int argc, char *const *argv);
+/* In the parent: the engine forked before main, once — its pid (-1: none, or already taken),
+ * the writing end of its requests, the reading end of its replies and the hand-over socket, all
+ * close-on-exec and the caller's to close. */
+pid_t pb_engine_fork_take(int *requests, int *replies, int *hand_over);
+/* Sends the forked engine its recorder (a descriptor) and scratch folder (NULL: none), which it
+ * waits for before anything else; the caller then closes `hand_over`. 0 or errno. Closing it
+ * without sending ends the engine, without a word. */
+int pb_engine_fork_hand_over(int hand_over, int recorder, const char *scratch);
+/* 1 in the engine forked before main (then main runs it instead of the command line's `run`). */
+int pb_engine_fork_is_engine(void);
+/* In the forked engine: its scratch folder, or NULL. */
+const char *pb_engine_fork_scratch(void);
+/* A pidfd of the child `process` (close-on-exec), readable once it has ended; -1 with errno
+ * (ENOSYS: a kernel before 5.3). */
+int pb_process_descriptor(pid_t process);
 #endif

@@ -212,17 +212,33 @@ extension EngineProcess {
             }
             seal = FrameSeal()
         }
+
+        /// The engine `plugboard run` forked before main (`ForkedEngine`), handed its recorder
+        /// and scratch folder; nil when there is none to take.
+        static func forked() -> Started? {
+            guard let recorder = try? FlightRecorder(sealed: "plugboard-recorder"),
+                let descriptor = recorder.sealedDescriptor
+            else { return nil }
+            let scratch = EngineScratch()
+            guard let child = ForkedEngine.take(recorder: descriptor, scratch: scratch?.path) else { return nil }
+            return Started(child: child, recorder: recorder, seal: FrameSeal(), scratch: scratch)
+        }
+
+        private init(child: ChildProcess, recorder: FlightRecorder, seal: FrameSeal, scratch: EngineScratch?) {
+            (self.child, self.recorder, self.seal, self.scratch) = (child, recorder, seal, scratch)
+        }
     }
 
     /// Starts an engine of `executable` now, before its launch is known, for the next
     /// `EngineProcess` of that executable to take: a command that will run a supervised engine
     /// calls it first thing, so the engine process's start (about a third of the supervised
     /// `run`'s start to its first screen) overlaps the parsing of the command line and the
-    /// reading of the app. An engine nobody takes ends, without a word, when this process does
-    /// (its standard input closes before its launch). Quietly does nothing when the engine
-    /// cannot be started: the `EngineProcess` that needs it starts one and reports why not.
+    /// reading of the app; the engine `plugboard run` forked before main (`ForkedEngine`) is
+    /// taken rather than another started. An engine nobody takes ends, without a word, when this
+    /// process does (its standard input closes before its launch). Quietly does nothing when the
+    /// engine cannot be started: the `EngineProcess` that needs it starts one and reports why not.
     static func prestart(executable: String) {
-        guard let started = try? Started(executable: executable) else { return }
+        guard let started = Started.forked() ?? (try? Started(executable: executable)) else { return }
         Prestarted.put(started, executable)
     }
 

@@ -10,7 +10,7 @@ import Synchronization
 ///   line, `--scratch`), which covers a supervisor killed with SIGKILL: the warden sees its
 ///   supervisor end, kills the engine, then removes the folder;
 /// - and a folder left all the same (the warden killed too, a machine that lost power) is
-///   removed by the next supervisor that drops its own (`sweep`): the supervisor holds an
+///   removed by the next supervisor that makes its own (`sweep`): the supervisor holds an
 ///   exclusive `flock` on its folder while it lives, which the kernel lets go when the process
 ///   ends, however it ends, so a folder nobody holds is nobody's.
 ///
@@ -34,21 +34,23 @@ package final class EngineScratch {
         path = String(cString: made)
         lock = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if lock >= 0 { flock(lock, LOCK_EX | LOCK_NB) }
+        // Once a process is enough to clear what killed processes left, and a process may start
+        // many engines. On another thread: reading a temporary folder of thousands of entries
+        // took 5 ms at the end of every supervised run, while here the supervisor has nothing
+        // to do but wait for its engine to load the app.
+        if !Self.swept.exchange(true, ordering: .relaxed) {
+            DispatchQueue.global(qos: .utility).async { Self.sweep(in: parent) }
+        }
     }
 
     /// Removes the folder at `path` and what is in it, following no symbolic link; 0 or errno.
     @discardableResult
     package static func remove(_ path: String) -> Int32 { pb_sandbox_remove_tree(path) }
 
-    /// Removes the folder, then sweeps its parent the first time a folder of this process is
-    /// dropped: once is enough to clear what killed processes left, and a process may start
-    /// many engines.
+    /// Removes the folder.
     deinit {
         Self.remove(path)
         if lock >= 0 { close(lock) }
-        if !Self.swept.exchange(true, ordering: .relaxed) {
-            Self.sweep(in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-        }
     }
 
     private static let swept = Atomic<Bool>(false)

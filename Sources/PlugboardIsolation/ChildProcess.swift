@@ -142,11 +142,14 @@ package final class ChildProcess {
     }
 
     deinit {
-        kill()
-        if ending == nil { _ = wait() }
+        if !isLeftToEnd {
+            kill()
+            if ending == nil { _ = wait() }
+        }
         closeInput()
         if let output { close(output) }
-        if let pidfd = adopted?.pidfd, pidfd >= 0 { close(pidfd) }
+        // A child left to end: the thread that reaps it closes its pidfd.
+        if !isLeftToEnd, let pidfd = adopted?.pidfd, pidfd >= 0 { close(pidfd) }
     }
 
     /// Closes the child's standard input: a child reading it sees end of file.
@@ -209,9 +212,31 @@ package final class ChildProcess {
         return .timedOut(seconds: timeout)
     }
 
+    /// Lets a forked child that is ending on its own (it said so: an engine that closed its
+    /// replies after its shutdown) end without this thread waiting: another thread reaps it, or
+    /// kills it with SIGKILL if it has not ended within `timeout` seconds (the pid stays its
+    /// own until it is reaped there), and dropping this object neither kills it nor waits.
+    /// Returns false, and does nothing, for a child Foundation started: Foundation reaps it, so
+    /// its pid could name another process by the time a late SIGKILL went out.
+    package func letEnd(within timeout: Double) -> Bool {
+        guard ending == nil, !isLeftToEnd, let (pid, pidfd) = adopted else { return false }
+        isLeftToEnd = true
+        let milliseconds = Int32(min(timeout * 1_000, Double(Int32.max)))
+        DispatchQueue.global(qos: .utility).async {
+            var descriptor = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
+            if pidfd < 0 || poll(&descriptor, 1, milliseconds) == 0 { Foundation.kill(pid, SIGKILL) }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            if pidfd >= 0 { close(pidfd) }
+        }
+        return true
+    }
+
+    private var isLeftToEnd = false
+
     /// Sends SIGKILL to a child that has not ended yet.
     package func kill() {
-        guard ending == nil, process?.isRunning ?? (endedByKernel() == nil) else { return }
+        guard ending == nil, !isLeftToEnd, process?.isRunning ?? (endedByKernel() == nil) else { return }
         Foundation.kill(pid, SIGKILL)
     }
 

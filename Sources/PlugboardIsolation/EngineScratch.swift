@@ -10,7 +10,7 @@ import Synchronization
 ///   line, `--scratch`), which covers a supervisor killed with SIGKILL: the warden sees its
 ///   supervisor end, kills the engine, then removes the folder;
 /// - and a folder left all the same (the warden killed too, a machine that lost power) is
-///   removed by the next supervisor that makes its own (`sweep`): the supervisor holds an
+///   removed by the next supervisor that starts an engine (`sweep`): the supervisor holds an
 ///   exclusive `flock` on its folder while it lives, which the kernel lets go when the process
 ///   ends, however it ends, so a folder nobody holds is nobody's.
 ///
@@ -34,13 +34,18 @@ package final class EngineScratch {
         path = String(cString: made)
         lock = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if lock >= 0 { flock(lock, LOCK_EX | LOCK_NB) }
-        // Once a process is enough to clear what killed processes left, and a process may start
-        // many engines. On another thread: reading a temporary folder of thousands of entries
-        // took 5 ms at the end of every supervised run, while here the supervisor has nothing
-        // to do but wait for its engine to load the app.
-        if !Self.swept.exchange(true, ordering: .relaxed) {
-            DispatchQueue.global(qos: .utility).async { Self.sweep(in: parent) }
-        }
+    }
+
+    /// Sweeps the folder this one lies in (`sweep`), on another thread, the first time a
+    /// scratch folder of this process asks: once a process is enough to clear what killed
+    /// processes left, and a process may start many engines. The supervisor asks once its
+    /// engine is ready: reading a temporary folder of thousands of entries took 5 ms, at the end
+    /// of every supervised run, and on a start's way to the first screen it took a processor
+    /// the engine and the supervisor needed.
+    package func sweepSiblingsOnce() {
+        guard !Self.swept.exchange(true, ordering: .relaxed) else { return }
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        DispatchQueue.global(qos: .utility).async { Self.sweep(in: parent) }
     }
 
     /// Removes the folder at `path` and what is in it, following no symbolic link; 0 or errno.

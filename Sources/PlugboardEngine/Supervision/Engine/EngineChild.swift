@@ -82,15 +82,18 @@ package enum EngineChild {
         }
         pipes.check()  // the end of the requests is the supervisor's, not a plugin's close
         engine.shutdown()
-        end(removing: scratch)
+        end(removing: scratch, closing: replies)
     }
 
     /// Ends the engine when its requests have ended, removing its scratch folder first: the
     /// folder itself is the warden's to remove when sandboxed (the engine may not change the
     /// folder it lies in), but unsandboxed no warden does, and a supervisor killed with SIGKILL,
-    /// or one that never needed its prestarted engine, ends the requests too.
-    private static func end(removing scratch: String?) -> Never {
+    /// or one that never needed its prestarted engine, ends the requests too. Then `replies` is
+    /// closed: the supervisor reads its end as the end of the shutdown, and need not wait while
+    /// the kernel takes the process apart (its memory, every library mapped: milliseconds).
+    private static func end(removing scratch: String?, closing replies: Int32? = nil) -> Never {
         if let scratch { EngineScratch.remove(scratch) }
+        if let replies { close(replies) }
         _exit(0)
     }
 

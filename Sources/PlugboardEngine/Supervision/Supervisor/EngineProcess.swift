@@ -68,7 +68,10 @@ final class EngineProcess {
         } catch {
             throw fail(.brokeProtocol(error.description))
         }
-        return try receiveMessage()
+        let message = try receiveMessage()
+        // Not sooner: while the engine starts, every processor is on the way to the first screen.
+        scratch?.sweepSiblingsOnce()
+        return message
     }
 
     /// Sends one request and waits for its reply under the watchdog.
@@ -86,37 +89,56 @@ final class EngineProcess {
     /// Ends the engine: standard input closes, and it shuts the app down (every instance's
     /// `destroy`) and exits. The shutdown is watched as a request is: a plugin call that makes no
     /// progress for the call time-out ends the engine with SIGKILL and is returned, and whatever
-    /// is still running after the host time-out is killed.
+    /// is still running after the host time-out is killed. A forked engine that closed its
+    /// replies has shut the app down: it is left to end (`ChildProcess.letEnd`), so that the
+    /// supervisor need not wait while the kernel takes it apart.
     @discardableResult
     func stop() -> ContainedFailure? {
         guard !isStopped else { return nil }
         isStopped = true
         child.closeInput()
         guard failure == nil else { return nil }  // already ended and waited for
-        if let hung = watchShutdown() { return hung }
-        _ = child.finish(within: limits.hostTimeout)
-        return nil
+        switch watchShutdown() {
+        case .hung(let failure): return failure
+        case .closedItsReplies where child.letEnd(within: limits.hostTimeout): return nil
+        case .closedItsReplies, .ended, .overdue:
+            _ = child.finish(within: limits.hostTimeout)
+            return nil
+        }
     }
 
-    /// Waits until the engine closes its replies (it has ended) or its process ends, reading the
-    /// recorder as `receive` does: a call into plugin code without progress for `callTimeout`
-    /// is a failure; the engine's own code gets `hostTimeout`, after which `finish` kills it.
-    private func watchShutdown() -> ContainedFailure? {
+    /// How a shutdown the supervisor watched came out.
+    private enum Shutdown {
+        /// The engine closed its replies: its shutdown is over, and it is ending.
+        case closedItsReplies
+        /// Its process ended.
+        case ended
+        /// Its own code took longer than the host time-out (`finish` kills it).
+        case overdue
+        /// A plugin call made no progress for the call time-out: it was killed.
+        case hung(ContainedFailure)
+    }
+
+    /// Waits until the engine closes its replies or its process ends, reading the recorder as
+    /// `receive` does: a call into plugin code without progress for `callTimeout` is a failure;
+    /// the engine's own code gets `hostTimeout`.
+    private func watchShutdown() -> Shutdown {
         var watchdog = EngineWatchdog(limits, recorder)
         while true {
             let slice: Int32
             switch watchdog.look(recorder) {
             case .success(let milliseconds): slice = milliseconds
-            case .failure(.call(let limit)): return fail(.timedOut(seconds: limit))
-            case .failure: return nil  // the engine's own code: `finish` kills it
+            case .failure(.call(let limit)): return .hung(fail(.timedOut(seconds: limit)))
+            case .failure: return .overdue
             }
             var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, slice) > 0 else {
-                if child.hasEnded { return nil }
+                if child.hasEnded { return .ended }
                 continue
             }
             let count = chunk.withUnsafeMutableBytes { read(replies, $0.baseAddress, $0.count) }
-            if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return nil }  // ended
+            if count == 0 { return .closedItsReplies }
+            if count < 0 && errno != EINTR && errno != EAGAIN { return .ended }
         }
     }
 

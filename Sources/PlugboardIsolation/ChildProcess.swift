@@ -216,18 +216,19 @@ package final class ChildProcess {
     /// replies after its shutdown) end without this thread waiting: another thread reaps it, or
     /// kills it with SIGKILL if it has not ended within `timeout` seconds (the pid stays its
     /// own until it is reaped there), and dropping this object neither kills it nor waits.
-    /// Returns false, and does nothing, for a child Foundation started: Foundation reaps it, so
-    /// its pid could name another process by the time a late SIGKILL went out.
+    /// Returns false, and does nothing, for a child Foundation started (Foundation reaps it, so
+    /// its pid could name another process by the time a late SIGKILL went out) or one without a
+    /// pidfd to wait on (a kernel before 5.3).
     package func letEnd(within timeout: Double) -> Bool {
-        guard ending == nil, !isLeftToEnd, let (pid, pidfd) = adopted else { return false }
+        guard ending == nil, !isLeftToEnd, let (pid, pidfd) = adopted, pidfd >= 0 else { return false }
         isLeftToEnd = true
         let milliseconds = Int32(min(timeout * 1_000, Double(Int32.max)))
         DispatchQueue.global(qos: .utility).async {
             var descriptor = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
-            if pidfd < 0 || poll(&descriptor, 1, milliseconds) == 0 { Foundation.kill(pid, SIGKILL) }
+            if poll(&descriptor, 1, milliseconds) == 0 { Foundation.kill(pid, SIGKILL) }
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-            if pidfd >= 0 { close(pidfd) }
+            close(pidfd)
         }
         return true
     }

@@ -20,11 +20,14 @@ package struct ConformanceTest: Sendable {
     package let needsApp: Bool
     /// Draws on the seed: a failure prints how to replay it.
     package let isRandom: Bool
+    /// Why the test skips a subject, when the subject alone says so (its manifests, not its
+    /// plugin's behaviour); nil: it runs.
+    private let skipsWhen: (@Sendable (CheckSubject) -> String?)?
     let body: @Sendable (CheckContext) throws -> Void
 
     init(
         _ id: String, _ summary: String, strictness: Int, scope: Scope, needsApp: Bool = false, isRandom: Bool = false,
-        body: @escaping @Sendable (CheckContext) throws -> Void
+        skipsWhen: (@Sendable (CheckSubject) -> String?)? = nil, body: @escaping @Sendable (CheckContext) throws -> Void
     ) {
         self.id = id
         self.summary = summary
@@ -32,6 +35,7 @@ package struct ConformanceTest: Sendable {
         self.scope = scope
         self.needsApp = needsApp
         self.isRandom = isRandom
+        self.skipsWhen = skipsWhen
         self.body = body
     }
 
@@ -41,6 +45,14 @@ package struct ConformanceTest: Sendable {
         case .library: subject.plugin == nil
         case .plugin(let kinds): subject.plugin.map { kinds.contains($0.kind) } ?? false
         }
+    }
+
+    /// Why the test skips `subject` before it runs, decided from the subject alone: the runner
+    /// reports the skip without starting a process for it. Nil: the test runs (and may still
+    /// skip for what the plugin does).
+    package func skipReason(for subject: CheckSubject) -> String? {
+        if needsApp && subject.app == nil { return "needs an app folder: the manifests say what to expect" }
+        return skipsWhen?(subject)
     }
 
     static let everyKind = Scope.plugin(Set(PluginKind.allCases))

@@ -6,10 +6,16 @@ import PlugboardLoader
 enum ExportTests {
     static let all: [ConformanceTest] = [resolve, callGenerated]
 
+    /// Why a subject skips the export tests: its manifest declares none. Read from the subject, so
+    /// the runner starts no process for them.
+    static func noExports(_ subject: CheckSubject) -> String? {
+        (subject.app?.exports ?? []).isEmpty ? "the manifest declares no exports" : nil
+    }
+
     /// The declared exports, prepared against the library; a failure names the export.
     static func prepared(_ context: CheckContext) throws -> [PreparedExport] {
+        if let reason = noExports(context.subject) { throw CheckSkip(reason) }
         let declared = context.subject.app?.exports ?? []
-        guard !declared.isEmpty else { throw CheckSkip("the manifest declares no exports") }
         let library = try context.library()
         let plugin = context.subject.app?.identifier ?? context.subject.group
         return try declared.map { declaration in
@@ -30,7 +36,7 @@ enum ExportTests {
 
     static let resolve = ConformanceTest(
         "exports.resolve", "each export the manifest declares is in the library and its signature prepares",
-        strictness: 1, scope: ConformanceTest.everyKind, needsApp: true
+        strictness: 1, scope: ConformanceTest.everyKind, needsApp: true, skipsWhen: noExports
     ) { context in
         _ = try prepared(context)
     }
@@ -38,7 +44,7 @@ enum ExportTests {
     static let callGenerated = ConformanceTest(
         "exports.call-generated",
         "each export, called with arguments generated from its signature, returns a value or a clear error",
-        strictness: 7, scope: ConformanceTest.everyKind, needsApp: true, isRandom: true
+        strictness: 7, scope: ConformanceTest.everyKind, needsApp: true, isRandom: true, skipsWhen: noExports
     ) { context in
         let exports = DynamicExports()
         for export in try prepared(context) {

@@ -26,7 +26,8 @@ package final class CheckRunner: @unchecked Sendable {
     package var onResult: ((CheckResult) -> Void)?
     private let workspace: URL
     /// What the workers share: the sandbox's gaps and the fallbacks they found.
-    private let reports = Mutex<(gaps: Set<String>, fallbacks: [String], serverStarts: Int)>(([], [], 0))
+    private let reports = Mutex<(gaps: Set<String>, fallbacks: [String], serverStarts: Int, jobs: Int)>(
+        ([], [], 0, 0))
     /// Each worker's own state (a worker touches only its own).
     private let workers: [Worker]
     /// Copies of the current library's first fork server, made as soon as it is ready, one for
@@ -47,6 +48,9 @@ package final class CheckRunner: @unchecked Sendable {
     /// How many times the fork servers' process started the executable (once a check: the
     /// libraries' servers are forked from it, and copies of them).
     var forkServerStarts: Int { reports.withLock { $0.serverStarts } }
+    /// How many of the catalogue's jobs ran (each in a child process, unless `inProcess`): a
+    /// skip the subject alone decides (`ConformanceTest.skipReason`) runs none.
+    var jobsRun: Int { reports.withLock { $0.jobs } }
 
     /// One worker: its jobs' file names and the fork server of the library whose tests run now
     /// (nil: none yet, or its tests run in fresh processes).
@@ -216,7 +220,7 @@ package final class CheckRunner: @unchecked Sendable {
         }
         // The library's fork server first, here: it makes the other workers' servers as copies
         // of itself before they start (each would otherwise start one of its own).
-        if !options.inProcess, planned.contains(where: { !$0.test.needsApp || subject.app != nil }) {
+        if !options.inProcess, planned.contains(where: { $0.test.skipReason(for: subject) == nil }) {
             _ = server(for: subject.library, worker: workers[0])
         }
         let encoded = options.inProcess ? nil : try? ForkedJob.Encoder(subject)
@@ -226,11 +230,12 @@ package final class CheckRunner: @unchecked Sendable {
             while case let index = next.add(1, ordering: .relaxed).oldValue, index < planned.count {
                 let (test, repetition, seed) = planned[index]
                 var result: CheckResult
-                if test.needsApp && subject.app == nil {
+                if let reason = test.skipReason(for: subject) {
                     result = CheckResult(
                         group: subject.group, library: subject.library, test: test.id, status: .skipped,
-                        message: "needs an app folder: the manifests say what to expect", seed: seed)
+                        message: reason, seed: seed)
                 } else {
+                    reports.withLock { $0.jobs += 1 }
                     let job = CheckJob(
                         test: test.id, subject: subject, seed: seed, strictness: options.strictness,
                         repetition: repetition)

@@ -67,10 +67,11 @@ package final class ChildProcess {
     private let ended = DispatchSemaphore(value: 0)
     private var ending: Ending?
 
-    /// This process's child `pid`, forked rather than started (`ForkedEngine`), with the writing
-    /// end of its standard input and the reading end of its standard output; it is watched,
-    /// killed and reaped as a started one is.
-    package init(adopting pid: pid_t, input: Int32, output: Int32) {
+    /// This process's child `pid`, forked or started before main rather than by Foundation
+    /// (`ForkedEngine`, the check's fork servers), with the writing end of its standard input
+    /// and the reading end of its standard output when they are pipes; it is watched, killed and
+    /// reaped as a started one is.
+    package init(adopting pid: pid_t, input: Int32? = nil, output: Int32? = nil) {
         process = nil
         adopted = (pid, pb_process_descriptor(pid))
         self.input = input

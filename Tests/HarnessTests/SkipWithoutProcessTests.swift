@@ -35,7 +35,8 @@ struct SkipWithoutProcessTests {
         let runner = try CheckRunner(options: options, executable: Built.directory + "/plugboard")
         let report = runner.check(libraries: [Built.library("SideMenu")])
         #expect(!report.results.isEmpty)
-        #expect(report.results.allSatisfy { $0.status == .skipped && $0.message?.hasPrefix("needs an app folder") == true })
+        #expect(
+            report.results.allSatisfy { $0.status == .skipped && $0.message?.hasPrefix("needs an app folder") == true })
         #expect(runner.jobsRun == 0)
     }
 }

@@ -195,6 +195,20 @@ int pb_engine_fork_hand_over(int hand_over, int recorder, const char *scratch);
 int pb_engine_fork_is_engine(void);
 /* In the forked engine: its scratch folder, or NULL. */
 const char *pb_engine_fork_scratch(void);
+/* The process that forks `plugboard check`'s fork servers (`__check-child --serve`), started
+ * before main: a constructor starts it (posix_spawn of /proc/self/exe, LD_BIND_NOW=1), so that
+ * its start overlaps the parent's. PLUGBOARD_NO_CHECK_PRESTART in the environment turns it off;
+ * a check that needs the process then starts it from main, as it does when this one is gone. */
+/* 1 when `argv` is a `check` that will use a fork server (not --in-process, --no-fork-server,
+ * --list, --help, -h or --version, before any "--") and PLUGBOARD_NO_CHECK_PRESTART is not set:
+ * the constructor's test. A wrong yes costs a process that ends unused with its parent (its
+ * socket closes); a wrong no only the overlap. */
+int pb_check_server_wanted(int argc, char *const *argv);
+/* In the parent: the process started before main, once, when it runs `executable` — its pid
+ * (-1: none, another executable, or already taken), the parent's end of its socket
+ * (SOCK_SEQPACKET, its standard input) and the file in memory that is its output, both
+ * close-on-exec and the caller's to close. The caller also reaps it. */
+pid_t pb_check_prestart_take(const char *executable, int *socket, int *output);
 /* A pidfd of the child `process` (close-on-exec), readable once it has ended; -1 with errno
  * (ENOSYS: a kernel before 5.3). */
 int pb_process_descriptor(pid_t process);

@@ -4,14 +4,24 @@ import PlugboardIsolation
 /// The parent's side of the process that forks the libraries' servers
 /// (`plugboard __check-child --serve`, `CheckForkServer.serve()`): one executable start per
 /// check, where a start per library cost each library's server the executable's start, the
-/// mapping of the Swift runtime and the filling of its caches.
+/// mapping of the Swift runtime and the filling of its caches. `plugboard check` starts it
+/// before main (`PrestartedForkServer`); a check that finds none started starts it here.
 final class ForkServerStarter: @unchecked Sendable {  // used under CheckRunner's lock
     private let process: ChildProcess
     private let channel: ForkServerChannel
 
-    /// Starts the process and waits (at most `timeout` seconds) until it is ready. Its own
-    /// output (nothing, unless it fails) goes to `outputPath`.
+    /// Takes the process started before main for `executable`, or starts one, and waits (at
+    /// most `timeout` seconds) until it is ready. Its own output (nothing, unless it fails) goes
+    /// to `outputPath` when it is started here.
     init(executable: String, outputPath: String, timeout: Double) throws(ForkServerConnection.Refusal) {
+        let said: () -> String
+        if let prestarted = PrestartedForkServer.take(executable: executable) {
+            (process, channel) = (prestarted.process, prestarted.channel)
+            said = { PrestartedForkServer.written(to: prestarted.output) }
+            defer { close(prestarted.output) }
+            try Self.waitUntilReady(channel, process, timeout: timeout, said: said)
+            return
+        }
         do {
             let ends = try ForkServerChannel.pair()
             defer { ends.server.close() }  // the process has its own copy
@@ -28,14 +38,24 @@ final class ForkServerStarter: @unchecked Sendable {  // used under CheckRunner'
         } catch {
             throw .init(reason: "the fork server could not start: \(error)")
         }
+        try Self.waitUntilReady(channel, process, timeout: timeout) {
+            (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        }
+    }
+
+    /// Waits until the process says `ready`; closes the channel and throws, with what it wrote
+    /// (`said`), when it does not within `timeout` seconds.
+    private static func waitUntilReady(
+        _ channel: ForkServerChannel, _ process: ChildProcess, timeout: Double, said: () -> String
+    ) throws(ForkServerConnection.Refusal) {
         guard channel.isReadable(within: timeout) else {
             channel.close()
             throw .init(reason: "the fork server was not ready within \(CheckRunner.seconds(timeout))")
         }
         guard let reply = channel.receive()?.text, reply == "ready" else {
             channel.close()
-            let said = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-            throw .init(reason: "the fork server did not start (\(process.finish(within: timeout))) \(said)")
+            let ending = process.finish(within: timeout)
+            throw .init(reason: "the fork server did not start (\(ending)) \(said())")
         }
     }
 

@@ -41,8 +41,8 @@ import Testing
         }
         _ = output.fileHandleForReading.availableData  // the first drawing: the engine is ready
         let supervisor = process.processIdentifier
-        let warden = try #require(SandboxTests.children(of: supervisor).first)
-        let engine = SandboxTests.children(of: warden).first ?? warden
+        let warden = try #require(childProcesses(of: supervisor).first)
+        let engine = childProcesses(of: warden).first ?? warden
         func link(_ pid: Int32, _ name: String) -> String {
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/\(name)")) ?? "?"
         }

@@ -151,7 +151,7 @@ import Testing
                 let state = Self.state(of: seen)
                 if state == nil || state == "Z" { break }
             } else {
-                engine = Self.children(of: process.processIdentifier).first
+                engine = childProcesses(of: process.processIdentifier).first
             }
             usleep(10_000)
         }
@@ -352,8 +352,8 @@ import Testing
         // The first drawing is printed once the engine is ready.
         _ = output.fileHandleForReading.availableData
         // The engine: the supervisor's child (its warden), or that one's child.
-        let warden = try #require(Self.children(of: process.processIdentifier).first)
-        let engine = Self.children(of: warden).first ?? warden
+        let warden = try #require(childProcesses(of: process.processIdentifier).first)
+        let engine = childProcesses(of: warden).first ?? warden
         try input.fileHandleForWriting.write(contentsOf: Data("push loop\n".utf8))
         var spinning = Self.isRunning(engine)
         for _ in 0..<500 where !spinning {  // until will_appear spins (bounded)
@@ -371,15 +371,6 @@ import Testing
             state = Self.state(of: engine)
         }
         #expect(state == nil || state == "Z", "the engine \(engine) is still \(state ?? "?")")
-    }
-
-    /// The children of `pid`, whichever of its threads started them.
-    static func children(of pid: Int32) -> [Int32] {
-        let tasks = "/proc/\(pid)/task"
-        return ((try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []).flatMap { task in
-            ((try? String(contentsOfFile: "\(tasks)/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ")
-                .compactMap { Int32($0) }
-        }
     }
 
     /// True while one of the process's threads is running (state R).

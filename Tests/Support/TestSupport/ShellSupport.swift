@@ -79,3 +79,12 @@ package enum Showcase {
     package static let folder = "Examples/Showcase"
     package static var url: URL { URL(fileURLWithPath: PackageRoot.path + "/" + folder) }
 }
+
+/// The children of `pid`, whichever of its threads started them (`/proc/PID/task/*/children`).
+package func childProcesses(of pid: Int32) -> [Int32] {
+    let tasks = "/proc/\(pid)/task"
+    return ((try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []).flatMap { task in
+        ((try? String(contentsOfFile: "\(tasks)/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ")
+            .compactMap { Int32($0) }
+    }
+}

@@ -14,12 +14,12 @@ final class ForkServerStarter: @unchecked Sendable {  // used under CheckRunner'
     /// most `timeout` seconds) until it is ready. Its own output (nothing, unless it fails) goes
     /// to `outputPath` when it is started here.
     init(executable: String, outputPath: String, timeout: Double) throws(ForkServerConnection.Refusal) {
-        let said: () -> String
         if let prestarted = PrestartedForkServer.take(executable: executable) {
             (process, channel) = (prestarted.process, prestarted.channel)
-            said = { PrestartedForkServer.written(to: prestarted.output) }
             defer { close(prestarted.output) }
-            try Self.waitUntilReady(channel, process, timeout: timeout, said: said)
+            try Self.waitUntilReady(channel, process, timeout: timeout) {
+                PrestartedForkServer.written(to: prestarted.output)
+            }
             return
         }
         do {

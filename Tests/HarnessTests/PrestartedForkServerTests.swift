@@ -15,17 +15,12 @@ struct PrestartedForkServerTests {
     /// before main, a file in the check's workspace when main started it. The check runs one
     /// test of a plugin that hangs in `will_appear`, so it is still running while it is looked at.
     static func server(environment: [String: String]) throws -> (output: String, report: CheckReport) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
-        process.arguments = [
-            "check", "--format", "json", "--seed", "5", "--timeout", "3", "--only", "screen.lifecycle",
-            Built.library("BrokenWillAppearLoop"),
-        ]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let run = try RunningPlugboard(
+            [
+                "check", "--format", "json", "--seed", "5", "--timeout", "3", "--only", "screen.lifecycle",
+                Built.library("BrokenWillAppearLoop"),
+            ], environment: environment)
+        let (process, output) = (run.process, run.output)
         var serverOutput = ""
         for _ in 0..<500 where serverOutput.isEmpty && process.isRunning {
             let server = childProcesses(of: process.processIdentifier).first { pid in

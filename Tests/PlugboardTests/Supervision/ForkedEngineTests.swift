@@ -24,23 +24,13 @@ import Testing
     /// The Showcase run supervised with `environment`; the engine's confinement once the first
     /// screen is drawn, and whether its warden's command line is the supervisor's (forked).
     static func engine(environment: [String: String]) throws -> (Confinement, forked: Bool) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
-        process.arguments = ["run", "Examples/Showcase"]
-        process.currentDirectoryURL = URL(fileURLWithPath: PackageRoot.path)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let run = try RunningPlugboard(["run", "Examples/Showcase"], environment: environment)
         defer {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
+            try? run.input.fileHandleForWriting.close()
+            run.process.waitUntilExit()
         }
-        _ = output.fileHandleForReading.availableData  // the first drawing: the engine is ready
-        let supervisor = process.processIdentifier
+        _ = run.output.fileHandleForReading.availableData  // the first drawing: the engine is ready
+        let supervisor = run.pid
         let warden = try #require(childProcesses(of: supervisor).first)
         let engine = childProcesses(of: warden).first ?? warden
         func link(_ pid: Int32, _ name: String) -> String {

@@ -133,17 +133,10 @@ import Testing
     {
         let app = try HostileApp.write(extra: [Self.hostile])
         defer { try? FileManager.default.removeItem(at: app) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
-        process.arguments = arguments + [app.path, "--plugin-path", Built.directory]
-        process.environment = ProcessInfo.processInfo.environment.merging(["PLUGBOARD_TEST_HOSTILE": mode]) { $1 }
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let run = try RunningPlugboard(
+            arguments + [app.path, "--plugin-path", Built.directory], environment: ["PLUGBOARD_TEST_HOSTILE": mode],
+            keepingErrors: true)
+        let (process, input, output, errors) = (run.process, run.input, run.output, run.errors!)
         try input.fileHandleForWriting.write(contentsOf: Data("push hostile\ntap corpus-button\n".utf8))
         var engine: Int32? = supervised ? nil : process.processIdentifier
         for _ in 0..<1000 {
@@ -339,15 +332,8 @@ import Testing
     @Test func theEngineDiesWithItsSupervisorEvenWhileAPluginSpins() throws {
         let app = try HostileApp.write()
         defer { try? FileManager.default.removeItem(at: app) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
-        process.arguments = ["run", app.path, "--plugin-path", Built.directory, "--call-timeout", "60"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let run = try RunningPlugboard(["run", app.path, "--plugin-path", Built.directory, "--call-timeout", "60"])
+        let (process, input, output) = (run.process, run.input, run.output)
         defer { try? input.fileHandleForWriting.close() }
         // The first drawing is printed once the engine is ready.
         _ = output.fileHandleForReading.availableData

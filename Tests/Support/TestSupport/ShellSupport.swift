@@ -88,3 +88,29 @@ package func childProcesses(of pid: Int32) -> [Int32] {
             .compactMap { Int32($0) }
     }
 }
+
+/// The built `plugboard`, started and left running (in the package's root folder): the test
+/// writes to `input`, reads `output`, and looks at the process while it runs.
+package struct RunningPlugboard {
+    package let process: Process
+    package let input = Pipe()
+    package let output = Pipe()
+    /// Its standard error, when the caller asked for it (else it goes to /dev/null).
+    package let errors: Pipe?
+
+    /// Starts `plugboard ARGUMENTS` with `environment` added to this process's.
+    package init(_ arguments: [String], environment: [String: String] = [:], keepingErrors: Bool = false) throws {
+        process = Process()
+        errors = keepingErrors ? Pipe() : nil
+        process.executableURL = URL(fileURLWithPath: Built.directory + "/plugboard")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: PackageRoot.path)
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors ?? FileHandle.nullDevice
+        try process.run()
+    }
+
+    package var pid: Int32 { process.processIdentifier }
+}

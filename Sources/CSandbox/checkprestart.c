@@ -1,5 +1,6 @@
 #define _GNU_SOURCE /* memfd_create, posix_spawn_file_actions_addclosefrom_np */
 #include "plugboard_sandbox.h"
+#include "early.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -17,14 +18,9 @@ static int pb_prestarted_socket = -1, pb_prestarted_output = -1;
 static char pb_prestarted_executable[4096];
 
 int pb_check_server_wanted(int argc, char *const *argv) {
-    if (argc < 2 || strcmp(argv[1], "check") != 0) return 0;
     static const char *const no_server[] = {"--in-process", "--no-fork-server", "--list", "--help", "-h", "--version"};
-    for (int at = 2; at < argc && strcmp(argv[at], "--") != 0; at++) {
-        for (size_t word = 0; word < sizeof no_server / sizeof no_server[0]; word++) {
-            if (strcmp(argv[at], no_server[word]) == 0) return 0;
-        }
-    }
-    return getenv("PLUGBOARD_NO_CHECK_PRESTART") == NULL;
+    return pb_command_without(argc, argv, "check", no_server, sizeof no_server / sizeof no_server[0]) &&
+           getenv("PLUGBOARD_NO_CHECK_PRESTART") == NULL;
 }
 
 /* `envp` with LD_BIND_NOW=1 (the server binds every symbol once, before it forks) and

@@ -18,15 +18,20 @@ static int pb_forked_requests = -1, pb_forked_replies = -1, pb_forked_hand_over 
 static int pb_is_forked_engine = 0;
 static char pb_forked_scratch[4096];
 
-int pb_engine_fork_wanted(int argc, char *const *argv) {
-    if (argc < 2 || strcmp(argv[1], "run") != 0) return 0;
-    static const char *const not_supervised[] = {"--in-process", "--no-sandbox", "--help", "-h", "help"};
+int pb_command_without(int argc, char *const *argv, const char *command, const char *const *excluded, size_t count) {
+    if (argc < 2 || strcmp(argv[1], command) != 0) return 0;
     for (int at = 2; at < argc && strcmp(argv[at], "--") != 0; at++) {
-        for (size_t word = 0; word < sizeof not_supervised / sizeof not_supervised[0]; word++) {
-            if (strcmp(argv[at], not_supervised[word]) == 0) return 0;
+        for (size_t word = 0; word < count; word++) {
+            if (strcmp(argv[at], excluded[word]) == 0) return 0;
         }
     }
-    return getenv("PLUGBOARD_NO_ENGINE_FORK") == NULL;
+    return 1;
+}
+
+int pb_engine_fork_wanted(int argc, char *const *argv) {
+    static const char *const not_supervised[] = {"--in-process", "--no-sandbox", "--help", "-h", "help"};
+    return pb_command_without(argc, argv, "run", not_supervised, sizeof not_supervised / sizeof not_supervised[0]) &&
+           getenv("PLUGBOARD_NO_ENGINE_FORK") == NULL;
 }
 
 /* Closes every descriptor from `first` on. */

@@ -218,9 +218,13 @@ package final class CheckRunner: @unchecked Sendable {
                 return (test: test, repetition: repetition, seed: seed)
             }
         }
+        // Skips the subject alone decides, once: those jobs run nowhere.
+        let skipReasons = planned.map { $0.test.skipReason(for: subject) }
+        let jobs = skipReasons.count { $0 == nil }
+        reports.withLock { $0.jobs += jobs }
         // The library's fork server first, here: it makes the other workers' servers as copies
         // of itself before they start (each would otherwise start one of its own).
-        if !options.inProcess, planned.contains(where: { $0.test.skipReason(for: subject) == nil }) {
+        if !options.inProcess, jobs > 0 {
             _ = server(for: subject.library, worker: workers[0])
         }
         let encoded = options.inProcess ? nil : try? ForkedJob.Encoder(subject)
@@ -230,12 +234,11 @@ package final class CheckRunner: @unchecked Sendable {
             while case let index = next.add(1, ordering: .relaxed).oldValue, index < planned.count {
                 let (test, repetition, seed) = planned[index]
                 var result: CheckResult
-                if let reason = test.skipReason(for: subject) {
+                if let reason = skipReasons[index] {
                     result = CheckResult(
                         group: subject.group, library: subject.library, test: test.id, status: .skipped,
                         message: reason, seed: seed)
                 } else {
-                    reports.withLock { $0.jobs += 1 }
                     let job = CheckJob(
                         test: test.id, subject: subject, seed: seed, strictness: options.strictness,
                         repetition: repetition)

@@ -3,28 +3,30 @@ import Testing
 @testable import PlugboardCore
 @testable import PlugboardLoader
 
-/// The view tree's handle table behaves as a set of views keyed by handle, whatever the order of
+/// The view tree's table behaves as a set of views keyed by handle, whatever the order of
 /// insertions and removals and however the handles collide.
 struct ViewTableTests {
     /// Runs the same random operations on a table and on a `Dictionary`, checking they agree
-    /// after each one. A fixed-seed generator keeps every run the same.
+    /// after each one. A fixed-seed generator keeps every run the same. Each view's owner is
+    /// made of its handle, so a view found at the wrong place would show.
     private func agreesWithADictionary(handles: [ViewHandle], operations: Int) {
         var generator = SeededRandom(seed: 0x5EED)
-        var table = ViewTable()
+        let table = ViewTable()
         var model: [ViewHandle: HostView] = [:]
+        func same(_ a: HostView?, _ b: HostView?) -> Bool { a?.handle == b?.handle && a?.owner == b?.owner }
         for _ in 0..<operations {
             let handle = handles[Int(generator.next() % UInt64(handles.count))]
             if generator.next() % 3 == 0 {
-                #expect(table.remove(handle) === model.removeValue(forKey: handle))
+                #expect(table.remove(handle) == (model.removeValue(forKey: handle) != nil))
             } else if model[handle] == nil {
-                let view = HostView(handle: handle, kind: .label, owner: .host)
+                let view = HostView(handle: handle, kind: .label, owner: ViewOwner(handle.rawValue ^ 0x55))
                 table.insert(view)
                 model[handle] = view
             }
             #expect(table.count == model.count)
-            #expect(table[handle] === model[handle])
+            #expect(same(table[handle], model[handle]))
         }
-        for handle in handles { #expect(table[handle] === model[handle]) }
+        for handle in handles { #expect(same(table[handle], model[handle])) }
         #expect(Set(table.values.map(\.handle)) == Set(model.keys))
     }
 
@@ -42,16 +44,31 @@ struct ViewTableTests {
     }
 
     @Test func aHandleThatWasNeverInsertedIsNotFound() {
-        var table = ViewTable()
-        let view = HostView(handle: ViewHandle(42), kind: .container, owner: .host)
-        table.insert(view)
+        let table = ViewTable()
+        table.insert(HostView(handle: ViewHandle(42), kind: .container, owner: .host))
         #expect(table[ViewHandle(43)] == nil)
-        #expect(table.remove(ViewHandle(43)) == nil)
+        #expect(!table.remove(ViewHandle(43)))
         #expect(table.count == 1)
-        table.insert(view)  // again: replaces, does not count twice
-        #expect(table.count == 1)
-        #expect(table.remove(ViewHandle(42)) === view)
+        #expect(table[ViewHandle(42)]?.kind == .container)
+        #expect(table.remove(ViewHandle(42)))
         #expect(table.isEmpty)
+    }
+
+    /// A released view's place goes to the next view made; its handle finds nothing, and a view
+    /// changed in place keeps the change.
+    @Test func aReleasedPlaceIsUsedAgainAndItsHandleFindsNothing() {
+        let table = ViewTable()
+        table.insert(HostView(handle: ViewHandle(1), kind: .label, owner: .host))
+        table.insert(HostView(handle: ViewHandle(2), kind: .label, owner: .host))
+        let place = table.place(of: ViewHandle(1))!
+        table.remove(ViewHandle(1))
+        table.insert(HostView(handle: ViewHandle(3), kind: .button, owner: .host))
+        #expect(table.place(of: ViewHandle(3)) == place)
+        #expect(table[ViewHandle(1)] == nil)
+        table[place: place].text = "changed"
+        #expect(table[ViewHandle(3)]?.text == "changed")
+        #expect(table[ViewHandle(2)]?.text == nil)
+        #expect(table.count == 2)
     }
 
     /// The handles the tree makes: the sequence in the high bits, low bits that are never zero

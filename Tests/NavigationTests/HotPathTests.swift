@@ -150,7 +150,7 @@ struct HotPathTests {
         #expect(tree.releaseAll(ownedBy: owner) == handles.count)
         let remembered = handles.filter { handle in
             do throws(ViewError) {
-                _ = try tree.frame(of: handle)
+                _ = try tree.frame(of: handle, by: .host)
                 return false
             } catch {
                 return error == .released(handle)

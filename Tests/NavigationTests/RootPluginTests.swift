@@ -25,9 +25,9 @@ import Testing
     }
 
     /// The view named `identifier` anywhere in the app's window.
-    static func view(_ app: PlugboardApp, _ identifier: String) throws -> HostView {
+    static func view(_ app: PlugboardApp, _ identifier: String) throws -> LiveView {
         let handle = try #require(app.environment.views.find(identifier: identifier, under: app.window))
-        return try #require(app.environment.views[handle])
+        return try #require(app.environment.views.live(handle))
     }
 
     /// The descriptors of a built library, and the extensions its plugins answer.
@@ -135,8 +135,8 @@ import Testing
         let tree = app.environment.views
         let rootView = try #require(app.root.view)
         let barView = try #require(app.rootContainer.bar?.view)
-        let bar = try #require(tree[barView])
-        let container = try #require(tree[app.screenContainer])
+        let bar = try #require(tree.live(barView))
+        let container = try #require(tree.live(app.screenContainer))
         let panel = try Self.view(app, "side-menu:panel")
         // The UI Builder bar leaves no status-bar container: the root content is the whole window.
         #expect(tree[rootView]?.frame == Rect(x: 0, y: 0, width: 390, height: 844))
@@ -258,9 +258,9 @@ import Testing
         let view = try #require(root.view)
         #expect(tree[view]?.children.first == manager.container)
         let panelHandle = try #require(tree.find(identifier: "side-menu:panel", under: view))
-        let panel = try #require(tree[panelHandle])
+        let panel = try #require(tree.live(panelHandle))
         #expect(panel.backgroundColor == ARGBColor(0xF020_2020))  // unreadable: the default
-        let rows = panel.children.compactMap { tree[$0] }
+        let rows = panel.children.compactMap { tree.live($0) }
         #expect(rows.map(\.identifier) == ["menu-item:h", "menu-item:n", "menu-item:n1", "menu-item:plain"])
         #expect(rows.map(\.text) == ["Café \"Noir\" 🎬 \\ /", "More", "Inner", "plain"])
         #expect(rows.map(\.kind) == [.label, .label, .button, .button])
@@ -371,8 +371,8 @@ import Testing
         let tree = environment.views
         let view = try #require(root.view)
         let stripHandle = try #require(tree.find(identifier: "tab-bar:tabs", under: view))
-        let strip = try #require(tree[stripHandle])
-        let tabs = strip.children.compactMap { tree[$0] }
+        let strip = try #require(tree.live(stripHandle))
+        let tabs = strip.children.compactMap { tree.live($0) }
         #expect(tabs.map(\.identifier) == ["tab:screen", "tab:url", "tab:settings"])
         #expect(tabs.map(\.text) == ["Screen", "url", "Settings"])
         #expect(tabs.allSatisfy { $0.textColor == ARGBColor(0xFF8E_8E93) })  // 5 is not a colour

@@ -57,14 +57,13 @@ import Testing
     @Test func labelsFallBackToTheIdentifierThenTheImage() throws {
         let tree = ViewTree()
         let button = tree.create(.button, owner: .host)
-        let view = try #require(tree[button])
-        #expect(PlugboardApp.tapLabel(of: view) == button.description)
+        #expect(PlugboardApp.tapLabel(of: try #require(tree[button])) == button.description)
         try tree.setImageURL(button, "https://example.com/a.png", by: .host)
-        #expect(PlugboardApp.tapLabel(of: view) == "image https://example.com/a.png")
+        #expect(PlugboardApp.tapLabel(of: try #require(tree[button])) == "image https://example.com/a.png")
         try tree.setIdentifier(button, "play", by: .host)
-        #expect(PlugboardApp.tapLabel(of: view) == "play")
+        #expect(PlugboardApp.tapLabel(of: try #require(tree[button])) == "play")
         try tree.setText(button, "Play\nnow", by: .host)
-        #expect(PlugboardApp.tapLabel(of: view) == "Play now")
+        #expect(PlugboardApp.tapLabel(of: try #require(tree[button])) == "Play now")
     }
 
     @Test func aShutDownAppHasNoTargets() throws {

@@ -17,34 +17,31 @@ package enum TapAction {
 
 /// One node of the host's view tree: the properties the view API sets.
 ///
-/// Its state is `@exclusivity(unchecked)` for the reason `ViewTree`'s is: only the tree changes
-/// it, on the main thread, and the run-time checks were a tenth of the view calls' cost.
-package final class HostView {
+/// A value, kept in the tree's table (`ViewTable`) and changed there in place: a class made each
+/// view an allocation, a reference count touched by every lookup and a deallocation, and
+/// releasing a view (its class instance held by three indexes) was the largest single cost of a
+/// tap that makes a screen (docs/performance.md, round eighteen). Only the tree changes a view;
+/// everyone else reads it, or a copy of it.
+package struct HostView {
     package let handle: ViewHandle
     package let kind: ViewKind
     package let owner: ViewOwner
-    @exclusivity(unchecked) package internal(set) var identifier: String?
-    @exclusivity(unchecked) package internal(set) var text: String?
-    @exclusivity(unchecked) package internal(set) var textColor = ARGBColor(0xFF00_0000)
-    @exclusivity(unchecked) package internal(set) var backgroundColor = ARGBColor.clear
-    @exclusivity(unchecked) package internal(set) var imageURL: String?
-    @exclusivity(unchecked) package internal(set) var fontFamily: String?
-    @exclusivity(unchecked) package internal(set) var fontSize: Double = 17
-    @exclusivity(unchecked) package internal(set) var alignment = ViewAlignment.left
-    @exclusivity(unchecked) package internal(set) var isHidden = false
-    @exclusivity(unchecked) package internal(set) var isEnabled = true
-    /// The three a layout reads most, from other modules too: read through inlinable getters,
-    /// because `@exclusivity(unchecked)` is not seen by another module's code, which checks every
-    /// direct read of a stored property at run time (a tenth of a tap's host instructions).
-    @inlinable package var frame: Rect { storedFrame }
-    @inlinable package var parent: ViewHandle? { storedParent }
-    @inlinable package var children: [ViewHandle] { _read { yield storedChildren } }
-    @exclusivity(unchecked) @usableFromInline var storedFrame = Rect.zero
-    @exclusivity(unchecked) @usableFromInline var storedParent: ViewHandle?
-    @exclusivity(unchecked) @usableFromInline var storedChildren: [ViewHandle] = []
-    @exclusivity(unchecked) package internal(set) var tapAction: TapAction?
+    package internal(set) var identifier: String?
+    package internal(set) var text: String?
+    package internal(set) var textColor = ARGBColor(0xFF00_0000)
+    package internal(set) var backgroundColor = ARGBColor.clear
+    package internal(set) var imageURL: String?
+    package internal(set) var fontFamily: String?
+    package internal(set) var fontSize: Double = 17
+    package internal(set) var alignment = ViewAlignment.left
+    package internal(set) var isHidden = false
+    package internal(set) var isEnabled = true
+    package internal(set) var frame = Rect.zero
+    package internal(set) var parent: ViewHandle?
+    package internal(set) var children: [ViewHandle] = []
+    package internal(set) var tapAction: TapAction?
     /// `identifier`'s hash in the tree's index (`IdentifierIndex`), kept so it is hashed once.
-    @exclusivity(unchecked) var identifierHash = 0
+    var identifierHash = 0
 
     init(handle: ViewHandle, kind: ViewKind, owner: ViewOwner) {
         self.handle = handle

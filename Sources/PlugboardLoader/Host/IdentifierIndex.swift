@@ -34,7 +34,7 @@ struct IdentifierIndex {
     }
 
     /// Adds `view` under `identifier`, whose hash is `hash`.
-    mutating func insert(_ view: HostView, identifier: String, hash: Int) {
+    mutating func insert(_ view: ViewHandle, identifier: String, hash: Int) {
         table.update(
             identifier, hash: UInt64(UInt(bitPattern: hash)),
             orAdd: {

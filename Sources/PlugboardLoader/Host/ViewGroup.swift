@@ -1,49 +1,49 @@
 import PlugboardCore
 
 /// The live views that have one identifier, for the view tree's index: nearly always one, kept
-/// as it is, with a table made only for a second. A table for every identifier allocated its
-/// slots at each `set_identifier` and freed them at each release, a sixth of the host's work in a
-/// tap that makes a screen.
+/// as it is, with a set made only for a second. A set for every identifier allocated its slots
+/// at each `set_identifier` and freed them at each release, a sixth of the host's work in a tap
+/// that makes a screen.
 struct ViewGroup: Sequence {
     /// The only view, while there has been only one.
-    private var single: HostView?
+    private var single: ViewHandle?
     /// Every view, once a second one came.
-    private var several: ViewTable?
+    private var several: HandleSet?
 
     init() {}
 
     var isEmpty: Bool { single == nil && several?.isEmpty != false }
 
-    /// Adds `view`, or replaces the view that has its handle.
-    mutating func insert(_ view: HostView) {
+    /// Adds `view`, if it is not here.
+    mutating func insert(_ view: ViewHandle) {
         if several != nil {
             several!.insert(view)
             return
         }
-        guard let only = single, only.handle != view.handle else {
+        guard let only = single, only != view else {
             single = view
             return
         }
-        var table = ViewTable()
-        table.insert(only)
-        table.insert(view)
-        (single, several) = (nil, table)
+        var set = HandleSet()
+        set.insert(only)
+        set.insert(view)
+        (single, several) = (nil, set)
     }
 
-    /// Removes the view with `handle`, if it is here.
-    mutating func remove(_ handle: ViewHandle) {
+    /// Removes `view`, if it is here.
+    mutating func remove(_ view: ViewHandle) {
         if several != nil {
-            several!.remove(handle)
-        } else if single?.handle == handle {
+            several!.remove(view)
+        } else if single == view {
             single = nil
         }
     }
 
     struct Iterator: IteratorProtocol {
-        fileprivate var single: HostView?
-        fileprivate var several: ViewTable.Iterator?
+        fileprivate var single: ViewHandle?
+        fileprivate var several: HandleSet.Iterator?
 
-        mutating func next() -> HostView? {
+        mutating func next() -> ViewHandle? {
             if let view = single {
                 single = nil
                 return view

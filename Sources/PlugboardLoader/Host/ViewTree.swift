@@ -14,8 +14,8 @@ import Synchronization
 /// calls from other threads are refused before they reach it) and never by overlapping
 /// accesses, while Swift's run-time check of each access was a sixth of a tap's instructions.
 package final class ViewTree {
-    /// The live views (tables, not dictionaries: see `ViewTable`).
-    @exclusivity(unchecked) private var views = ViewTable()
+    /// The live views, changed where they are (see `ViewTable`).
+    private let views = ViewTable()
     /// Each owner's live views, so releasing what an instance left behind visits only its own
     /// views, not every view of the app. Keyed by the owner's number, as `grants` is: a key type
     /// of the host's own costs app start a conformance search (docs/performance.md, round
@@ -91,10 +91,28 @@ package final class ViewTree {
     /// The live views with each identifier, so a lookup by identifier does not walk the tree.
     @exclusivity(unchecked) private var viewsByIdentifier = IdentifierIndex()
 
+    /// A copy of the view with `handle`: for a reader that looks at many of its properties (the
+    /// renderers); `parent(of:)`, `children(of:)` and `frame(of:)` read one without the copy.
     package subscript(handle: ViewHandle) -> HostView? { views[handle] }
 
     /// How many views are alive.
     package var count: Int { views.count }
+
+    /// True when `handle` is a live view.
+    package func contains(_ handle: ViewHandle) -> Bool { views.place(of: handle) != nil }
+
+    /// The parent of `handle`: nil for a detached view, or no such view.
+    package func parent(of handle: ViewHandle) -> ViewHandle? {
+        views.place(of: handle).flatMap { views[place: $0].parent }
+    }
+
+    /// The children of `handle`, back-most first: none for no such view.
+    package func children(of handle: ViewHandle) -> [ViewHandle] {
+        views.place(of: handle).map { views[place: $0].children } ?? []
+    }
+
+    /// The owner of `handle`, or nil for no such view.
+    private func owner(of handle: ViewHandle) -> ViewOwner? { views.place(of: handle).map { views[place: $0].owner } }
 
     /// Every live view, in no particular order.
     package var allViews: [HostView] { views.values }
@@ -114,17 +132,16 @@ package final class ViewTree {
     @discardableResult
     package func create(_ kind: ViewKind, owner: ViewOwner) -> ViewHandle {
         let handle = Self.handle(sequence: Self.nextHandle.wrappingAdd(1, ordering: .relaxed).oldValue)
-        let view = HostView(handle: handle, kind: kind, owner: owner)
-        views.insert(view)
-        owned(by: owner).table.insert(view)
+        views.insert(HostView(handle: handle, kind: kind, owner: owner))
+        owned(by: owner).table.insert(handle)
         return handle
     }
 
     /// One owner's live views: a class, so `lastOwned` can keep them at hand. Room for 16 from
-    /// the start: a screen makes a dozen views or so, and growing the table twice on the way
+    /// the start: a screen makes a dozen views or so, and growing the set twice on the way
     /// was a twentieth of the host's work in a tap that makes a screen.
     private final class OwnedViews {
-        @exclusivity(unchecked) var table = ViewTable(room: 16)
+        @exclusivity(unchecked) var table = HandleSet(room: 16)
     }
 
     /// `owner`'s views, made empty the first time.
@@ -150,40 +167,50 @@ package final class ViewTree {
         lastOwned = nil
     }
 
-    private func view(_ handle: ViewHandle) throws(ViewError) -> HostView {
-        guard let view = views[handle] else {
+    /// Where the live view `handle` is in `views`; a handle of no live view is an error.
+    private func place(_ handle: ViewHandle) throws(ViewError) -> Int {
+        guard let place = views.place(of: handle) else {
             throw releaseOrder.contains(handle) ? .released(handle) : .invalidHandle(handle.rawValue)
         }
-        return view
+        return place
     }
 
-    /// Looks up `handle` for a change of `property` by `caller`, checking ownership and kind.
+    /// Looks up `handle` for a change of `property` by `caller`, checking ownership and kind;
+    /// returns where the view is, to change it there (`views[place:]`).
     private func mutable(
         _ handle: ViewHandle, by caller: ViewOwner, property: String, kinds: Kinds? = nil,
         parentOwnerMay: Bool = false
-    ) throws(ViewError) -> HostView {
-        let view = try view(handle)
+    ) throws(ViewError) -> Int {
+        let place = try place(handle)
+        let owner = views[place: place].owner
         guard
-            caller == .host || view.owner == caller
-                || (parentOwnerMay && view.parent.flatMap { views[$0]?.owner } == caller)
+            caller == .host || owner == caller
+                || (parentOwnerMay && views[place: place].parent.flatMap(owner(of:)) == caller)
         else {
             throw .notOwner(property: property, view: handle)
         }
-        if let kinds, !kinds.contains(Kinds(view.kind)) {
-            throw .propertyNotSupported(property: property, kind: view.kind, view: handle)
+        if let kinds, !kinds.contains(Kinds(views[place: place].kind)) {
+            throw .propertyNotSupported(property: property, kind: views[place: place].kind, view: handle)
         }
-        return view
+        return place
     }
 
     /// Destroys a view: detaches it from its parent and its children from it.
     package func release(_ handle: ViewHandle, by caller: ViewOwner) throws(ViewError) {
-        let view = try mutable(handle, by: caller, property: "release")
-        if view.owner == .host && caller != .host { throw .hostOwned(handle) }
-        if let parent = view.parent { views[parent]?.storedChildren.removeAll { $0 == handle } }
-        for child in view.children { views[child]?.storedParent = nil }
+        let place = try mutable(handle, by: caller, property: "release")
+        let owner = views[place: place].owner
+        if owner == .host && caller != .host { throw .hostOwned(handle) }
+        if let parent = views[place: place].parent, let at = views.place(of: parent) {
+            views[place: at].children.removeAll { $0 == handle }
+        }
+        for child in views[place: place].children {
+            if let at = views.place(of: child) { views[place: at].parent = nil }
+        }
+        if let identifier = views[place: place].identifier {
+            forget(handle, identifier: identifier, hash: views[place: place].identifierHash)
+        }
         views.remove(handle)
-        if let identifier = view.identifier { forget(view, identifier: identifier) }
-        disown(handle, of: view.owner)
+        disown(handle, of: owner)
         if releaseOrder.count < Self.rememberedReleases {
             releaseOrder.append(handle)
         } else {
@@ -198,9 +225,11 @@ package final class ViewTree {
         grants[owner.rawValue, default: []].insert(view.rawValue)
     }
 
-    /// True when `caller` may move `view` around: it owns it, or the host handed it over.
-    private func mayPlace(_ view: HostView, by caller: ViewOwner) -> Bool {
-        caller == .host || view.owner == caller || grants[caller.rawValue]?.contains(view.handle.rawValue) == true
+    /// True when `caller` may move the view at `place` around: it owns it, or the host handed
+    /// it over.
+    private func mayPlace(_ place: Int, by caller: ViewOwner) -> Bool {
+        caller == .host || views[place: place].owner == caller
+            || grants[caller.rawValue]?.contains(views[place: place].handle.rawValue) == true
     }
 
     /// Releases every view `owner` still has (after its instance was destroyed); returns how many.
@@ -210,42 +239,51 @@ package final class ViewTree {
         // Linear: each parent that stays loses all of these children in one pass, and the views
         // are then released with no parent to search (one by one, a container of n children
         // cost n² steps).
-        let leaving = Set(left.map(\.handle))
+        let leaving = Set(left)
         var parents: Set<ViewHandle> = []
-        for view in left {
-            if let parent = view.parent, !leaving.contains(parent) { parents.insert(parent) }
-            view.storedParent = nil
+        for handle in left {
+            guard let place = views.place(of: handle) else { continue }
+            if let parent = views[place: place].parent, !leaving.contains(parent) { parents.insert(parent) }
+            views[place: place].parent = nil
         }
-        for parent in parents { views[parent]?.storedChildren.removeAll { leaving.contains($0) } }
-        for view in left {
-            for child in view.children where !leaving.contains(child) { views[child]?.storedParent = nil }
-            view.storedChildren.removeAll()
+        for parent in parents {
+            if let place = views.place(of: parent) { views[place: place].children.removeAll { leaving.contains($0) } }
         }
-        for view in left { try? release(view.handle, by: .host) }
+        for handle in left {
+            guard let place = views.place(of: handle) else { continue }
+            let children = views[place: place].children
+            views[place: place].children = []
+            for child in children where !leaving.contains(child) {
+                if let at = views.place(of: child) { views[place: at].parent = nil }
+            }
+        }
+        for handle in left { try? release(handle, by: .host) }
         grants[owner.rawValue] = nil
         return left.count
     }
 
     package func setIdentifier(_ handle: ViewHandle, _ identifier: String?, by caller: ViewOwner) throws(ViewError) {
-        let view = try mutable(handle, by: caller, property: "identifier")
-        guard view.identifier != identifier else { return }
-        if let old = view.identifier { forget(view, identifier: old) }
-        view.identifier = identifier
+        let place = try mutable(handle, by: caller, property: "identifier")
+        let old = views[place: place].identifier
+        guard old != identifier else { return }
+        if let old { forget(handle, identifier: old, hash: views[place: place].identifierHash) }
+        views[place: place].identifier = identifier
         guard let identifier else { return }
-        view.identifierHash = IdentifierIndex.hash(identifier)
-        viewsByIdentifier.insert(view, identifier: identifier, hash: view.identifierHash)
+        let hash = IdentifierIndex.hash(identifier)
+        views[place: place].identifierHash = hash
+        viewsByIdentifier.insert(handle, identifier: identifier, hash: hash)
     }
 
     /// Sets a text, cut at `maximumTextLength` bytes (on a character boundary); returns the
     /// length it had when it was cut, for the caller's warning.
     @discardableResult
     package func setText(_ handle: ViewHandle, _ text: String?, by caller: ViewOwner) throws(ViewError) -> Int? {
-        let view = try mutable(handle, by: caller, property: "text", kinds: Self.textKinds)
+        let place = try mutable(handle, by: caller, property: "text", kinds: Self.textKinds)
         guard let text, text.utf8.count > Self.maximumTextLength else {
-            view.text = text
+            views[place: place].text = text
             return nil
         }
-        view.text = Self.cut(text)
+        views[place: place].text = Self.cut(text)
         return text.utf8.count
     }
 
@@ -258,94 +296,105 @@ package final class ViewTree {
     }
 
     package func setTextColor(_ handle: ViewHandle, _ color: ARGBColor, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "text colour", kinds: Self.textKinds).textColor = color
+        let place = try mutable(handle, by: caller, property: "text colour", kinds: Self.textKinds)
+        views[place: place].textColor = color
     }
 
     package func setBackgroundColor(_ handle: ViewHandle, _ color: ARGBColor, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "background colour").backgroundColor = color
+        let place = try mutable(handle, by: caller, property: "background colour")
+        views[place: place].backgroundColor = color
     }
 
     package func setImageURL(_ handle: ViewHandle, _ url: String?, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "image", kinds: Self.imageKinds).imageURL = url
+        let place = try mutable(handle, by: caller, property: "image", kinds: Self.imageKinds)
+        views[place: place].imageURL = url
     }
 
     package func setFont(_ handle: ViewHandle, family: String?, size: Double, by caller: ViewOwner) throws(ViewError) {
-        let view = try mutable(handle, by: caller, property: "font", kinds: Self.textKinds)
+        let place = try mutable(handle, by: caller, property: "font", kinds: Self.textKinds)
         guard size.isFinite, size > 0 else { throw .invalidFontSize(size) }
-        view.fontFamily = family
-        view.fontSize = size
+        views[place: place].fontFamily = family
+        views[place: place].fontSize = size
     }
 
     package func setAlignment(_ handle: ViewHandle, _ alignment: ViewAlignment, by caller: ViewOwner) throws(ViewError)
     {
-        try mutable(handle, by: caller, property: "alignment", kinds: Self.alignedKinds).alignment = alignment
+        let place = try mutable(handle, by: caller, property: "alignment", kinds: Self.alignedKinds)
+        views[place: place].alignment = alignment
     }
 
     package func setHidden(_ handle: ViewHandle, _ hidden: Bool, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "hidden", parentOwnerMay: true).isHidden = hidden
+        let place = try mutable(handle, by: caller, property: "hidden", parentOwnerMay: true)
+        views[place: place].isHidden = hidden
     }
 
     package func setEnabled(_ handle: ViewHandle, _ enabled: Bool, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "enabled", kinds: Self.buttonKinds).isEnabled = enabled
+        let place = try mutable(handle, by: caller, property: "enabled", kinds: Self.buttonKinds)
+        views[place: place].isEnabled = enabled
     }
 
     package func setFrame(_ handle: ViewHandle, _ frame: Rect, by caller: ViewOwner) throws(ViewError) {
-        let view = try mutable(handle, by: caller, property: "frame", parentOwnerMay: true)
+        let place = try mutable(handle, by: caller, property: "frame", parentOwnerMay: true)
         guard frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite, frame.width >= 0,
             frame.height >= 0
         else { throw .invalidFrame(frame) }
-        view.storedFrame = frame
+        views[place: place].frame = frame
     }
 
-    package func frame(of handle: ViewHandle) throws(ViewError) -> Rect { try view(handle).frame }
+    /// The frame of `handle`, or nil for no such view.
+    package func frame(of handle: ViewHandle) -> Rect? { views.place(of: handle).map { views[place: $0].frame } }
 
     /// The frame of `handle` as `caller` may read it: its own views, their children, and views
     /// the host handed it.
     package func frame(of handle: ViewHandle, by caller: ViewOwner) throws(ViewError) -> Rect {
-        let view = try view(handle)
-        let parentOwner = view.parent.flatMap { views[$0]?.owner }
-        guard mayPlace(view, by: caller) || parentOwner == caller else {
+        let place = try place(handle)
+        let parentOwner = views[place: place].parent.flatMap(owner(of:))
+        guard mayPlace(place, by: caller) || parentOwner == caller else {
             throw .notOwner(property: "frame (to read it)", view: handle)
         }
-        return view.frame
+        return views[place: place].frame
     }
 
     package func setTapAction(_ handle: ViewHandle, _ action: TapAction?, by caller: ViewOwner) throws(ViewError) {
-        try mutable(handle, by: caller, property: "tap action").tapAction = action
+        let place = try mutable(handle, by: caller, property: "tap action")
+        views[place: place].tapAction = action
     }
 
     /// Appends `child` to `parent` (front-most), removing it from its previous parent.
     package func addChild(_ child: ViewHandle, to parent: ViewHandle, by caller: ViewOwner) throws(ViewError) {
-        let parentView = try mutable(parent, by: caller, property: "children")
-        let childView = try view(child)
-        guard mayPlace(childView, by: caller) else { throw .notOwner(property: "parent (to move it)", view: child) }
+        let parentPlace = try mutable(parent, by: caller, property: "children")
+        let childPlace = try place(child)
+        guard mayPlace(childPlace, by: caller) else { throw .notOwner(property: "parent (to move it)", view: child) }
         var ancestor: ViewHandle? = parent
         while let current = ancestor {
             if current == child { throw .cycle(parent: parent, child: child) }
-            ancestor = views[current]?.parent
+            ancestor = self.parent(of: current)
         }
-        if let old = childView.parent { views[old]?.storedChildren.removeAll { $0 == child } }
-        parentView.storedChildren.append(child)
-        childView.storedParent = parent
+        if let old = views[place: childPlace].parent, let at = views.place(of: old) {
+            views[place: at].children.removeAll { $0 == child }
+        }
+        views[place: parentPlace].children.append(child)
+        views[place: childPlace].parent = parent
     }
 
     package func removeChild(_ child: ViewHandle, from parent: ViewHandle, by caller: ViewOwner) throws(ViewError) {
-        let parentView = try mutable(parent, by: caller, property: "children")
-        guard let childView = views[child], childView.parent == parent else {
+        let parentPlace = try mutable(parent, by: caller, property: "children")
+        guard let childPlace = views.place(of: child), views[place: childPlace].parent == parent else {
             throw .notAChild(parent: parent, child: child)
         }
-        parentView.storedChildren.removeAll { $0 == child }
-        childView.storedParent = nil
+        views[place: parentPlace].children.removeAll { $0 == child }
+        views[place: childPlace].parent = nil
     }
 
     /// The frame of `handle` in the coordinates of its top-most ancestor.
     package func absoluteFrame(of handle: ViewHandle) -> Rect? {
-        guard var frame = views[handle]?.frame else { return nil }
-        var parent = views[handle]?.parent
-        while let current = parent, let view = views[current] {
-            frame.x += view.frame.x
-            frame.y += view.frame.y
-            parent = view.parent
+        guard let place = views.place(of: handle) else { return nil }
+        var frame = views[place: place].frame
+        var parent = views[place: place].parent
+        while let current = parent, let place = views.place(of: current) {
+            frame.x += views[place: place].frame.x
+            frame.y += views[place: place].frame.y
+            parent = views[place: place].parent
         }
         return frame
     }
@@ -354,18 +403,20 @@ package final class ViewTree {
     package func isVisible(_ handle: ViewHandle) -> Bool {
         var current: ViewHandle? = handle
         while let handle = current {
-            guard let view = views[handle], !view.isHidden else { return false }
-            current = view.parent
+            guard let place = views.place(of: handle), !views[place: place].isHidden else { return false }
+            current = views[place: place].parent
         }
         return true
     }
 
     /// Delivers a tap to `handle`: refused when it is hidden, disabled or has no action.
     package func tap(_ handle: ViewHandle) throws(ViewError) {
-        let view = try view(handle)
+        let place = try place(handle)
         guard isVisible(handle) else { throw .notTappable(handle, reason: "hidden") }
-        guard view.isEnabled else { throw .notTappable(handle, reason: "disabled") }
-        switch view.tapAction {
+        guard views[place: place].isEnabled else { throw .notTappable(handle, reason: "disabled") }
+        // A copy: the action may change the tree, this view included.
+        let action = views[place: place].tapAction
+        switch action {
         case .plugin(let function, let context, let plugin):
             PluginCallTracker.track(PluginCall("tap action of \(handle)", plugin: plugin)) {
                 function(context, handle.rawValue)
@@ -375,9 +426,10 @@ package final class ViewTree {
         }
     }
 
-    /// Removes `view` from the views with `identifier` (its identifier), by the hash it keeps.
-    private func forget(_ view: HostView, identifier: String) {
-        viewsByIdentifier.remove(view.handle, identifier: identifier, hash: view.identifierHash)
+    /// Removes `view` from the views with `identifier` (its identifier), by the hash the view
+    /// keeps for it.
+    private func forget(_ view: ViewHandle, identifier: String, hash: Int) {
+        viewsByIdentifier.remove(view, identifier: identifier, hash: hash)
     }
 
     /// True when `handle` is `root` or one of its descendants.
@@ -385,7 +437,7 @@ package final class ViewTree {
         var current: ViewHandle? = handle
         while let view = current {
             if view == root { return true }
-            current = views[view]?.parent
+            current = parent(of: view)
         }
         return false
     }
@@ -396,17 +448,17 @@ package final class ViewTree {
     package func find(identifier: String, under root: ViewHandle) -> ViewHandle? {
         guard let candidates = viewsByIdentifier[identifier] else { return nil }
         var found: ViewHandle?
-        for candidate in candidates where isInside(candidate.handle, root) {
+        for candidate in candidates where isInside(candidate, root) {
             guard found == nil else { return walk(identifier: identifier, under: root) }
-            found = candidate.handle
+            found = candidate
         }
         return found
     }
 
     private func walk(identifier: String, under root: ViewHandle) -> ViewHandle? {
-        guard let view = views[root] else { return nil }
-        if view.identifier == identifier { return root }
-        for child in view.children {
+        guard let place = views.place(of: root) else { return nil }
+        if views[place: place].identifier == identifier { return root }
+        for child in views[place: place].children {
             if let found = walk(identifier: identifier, under: child) { return found }
         }
         return nil

@@ -137,6 +137,6 @@ extension PlugboardApp {
 
     /// Every view under `handle`, depth first.
     func collect(under handle: ViewHandle) -> [ViewHandle] {
-        [handle] + (environment.views[handle]?.children ?? []).flatMap { collect(under: $0) }
+        [handle] + environment.views.children(of: handle).flatMap { collect(under: $0) }
     }
 }

@@ -155,12 +155,12 @@ extension PlugboardApp {
             paintBarArea(container, tree)
             // The screen's own bar replaces the plugin's view in the slot while the screen is on top.
             let custom = container.customBar?.view
-            for child in tree[container.barSlot]?.children ?? [] where child != barView && child != custom {
+            for child in tree.children(of: container.barSlot) where child != barView && child != custom {
                 try? tree.removeChild(child, from: container.barSlot, by: .host)
             }
             if let barView { try? tree.setHidden(barView, custom != nil, by: .host) }
             if let area = frames.navigationBar, let shown = custom ?? barView {
-                if tree[shown]?.parent != container.barSlot {
+                if tree.parent(of: shown) != container.barSlot {
                     try? tree.addChild(shown, to: container.barSlot, by: .host)
                 }
                 let barFrame = barViewFrame(in: area, container)
@@ -182,7 +182,7 @@ extension PlugboardApp {
             }
             attach(container.top, to: screenContainer, in: container, tree)
             // A root that places the bar frames it in its own layout; the bar then lays out its parts.
-            if root.placesNavigationBar, let barView = container.bar?.view, let frame = tree[barView]?.frame {
+            if root.placesNavigationBar, let barView = container.bar?.view, let frame = tree.frame(of: barView) {
                 container.bar?.layout(width: frame.width, height: frame.height)
             }
         } else {
@@ -193,11 +193,11 @@ extension PlugboardApp {
     /// Shows only `entry`'s view in `parent`, framed by `screenFrame`.
     private func attach(_ entry: ScreenEntry?, to parent: ViewHandle, in container: StackContainer, _ tree: ViewTree) {
         let view = entry?.controller.view
-        for child in tree[parent]?.children ?? [] where child != view {
+        for child in tree.children(of: parent) where child != view {
             try? tree.removeChild(child, from: parent, by: .host)
         }
         guard let entry, let view else { return }
-        if tree[view]?.parent != parent { try? tree.addChild(view, to: parent, by: .host) }
+        if tree.parent(of: view) != parent { try? tree.addChild(view, to: parent, by: .host) }
         let frame = screenFrame(of: entry, in: parent, container, tree)
         try? tree.setFrame(view, frame, by: .host)
         entry.controller.layout(width: frame.width, height: frame.height)
@@ -212,7 +212,7 @@ extension PlugboardApp {
     func screenFrame(of entry: ScreenEntry, in parent: ViewHandle, _ container: StackContainer, _ tree: ViewTree)
         -> Rect
     {
-        let bounds = tree[parent]?.frame ?? .zero
+        let bounds = tree.frame(of: parent) ?? .zero
         let covered = coveredTop(of: parent, by: container, tree)
         guard covered > 0, !entry.asksToGoUnderBar, !container.runsUnderTranslucentBar else {
             return Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)

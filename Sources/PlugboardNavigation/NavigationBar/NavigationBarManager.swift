@@ -230,7 +230,7 @@ final class NavigationBarManager {
             appearance: container.appearance)
         bar.updateTitle(top.bar.title ?? top.controller.title)
         bar.setContextButton(container.contextButton)
-        buttons[bar.host.owner.rawValue]?.removeAll { tree[$0.view] == nil }  // released by the bar
+        buttons[bar.host.owner.rawValue]?.removeAll { !tree.contains($0.view) }  // released by the bar
         for button in buttons[bar.host.owner.rawValue] ?? [] {
             try? tree.setEnabled(button.view, !targetsVisibleScreen(button.itemID, in: container), by: .host)
             try? tree.setTextColor(button.view, container.appearance.titleColor, by: .host)

@@ -104,12 +104,12 @@ extension PlugboardApp {
         switch running.operation {
         case .push, .pop:
             let parent = running.container.kind == .root ? screenContainer : running.container.content
-            guard let mover = running.mover, let moving = mover.controller.view, let base = tree[parent]?.frame
+            guard let mover = running.mover, let moving = mover.controller.view, let base = tree.frame(of: parent)
             else { return }
             // The screen beneath stays in sight; the moving one is drawn over it. Each keeps the
             // frame it has at rest (below an overlay bar or under it), the mover offset from it.
             if let other = running.other, let below = other.controller.view, below != moving {
-                if tree[below]?.parent != parent { try? tree.addChild(below, to: parent, by: .host) }
+                if tree.parent(of: below) != parent { try? tree.addChild(below, to: parent, by: .host) }
                 let frame = screenFrame(of: other, in: parent, running.container, tree)
                 try? tree.setFrame(below, frame, by: .host)
                 other.controller.layout(width: frame.width, height: frame.height)
@@ -122,20 +122,20 @@ extension PlugboardApp {
             layTravellingBar(running, offset: offset)
             layShadow(running, beside: moved, in: parent)
         case .present:
-            guard let layer = presented.last?.layer, let frame = tree[layer]?.frame else { return }
+            guard let layer = presented.last?.layer, let frame = tree.frame(of: layer) else { return }
             let offset = running.spec.offset(arrived: arrival, width: device.width, height: device.height)
             try? tree.setFrame(
                 layer, Rect(x: frame.x + offset.x, y: frame.y + offset.y, width: frame.width, height: frame.height),
                 by: .host)
         case .dismiss:
-            guard let layer = leaving?.layer, let frame = tree[layer]?.frame else { return }
+            guard let layer = leaving?.layer, let frame = tree.frame(of: layer) else { return }
             let resting = frames(for: running.container).window
             let offset = running.spec.offset(arrived: arrival, width: device.width, height: device.height)
             try? tree.setFrame(
                 layer, Rect(x: resting.x + offset.x, y: resting.y + offset.y, width: frame.width, height: frame.height),
                 by: .host)
         case .menuOpen, .menuClose:
-            guard let panel = (root as? BuiltInSideMenu)?.panel, let frame = tree[panel]?.frame else { return }
+            guard let panel = (root as? BuiltInSideMenu)?.panel, let frame = tree.frame(of: panel) else { return }
             let offset = running.spec.offset(arrived: arrival, width: frame.width, height: frame.height)
             try? tree.setHidden(panel, false, by: .host)  // in sight while it moves, closing too
             try? tree.setFrame(
@@ -154,17 +154,17 @@ extension PlugboardApp {
     private func layTravellingBar(_ running: RunningTransition, offset: (x: Double, y: Double)) {
         let tree = environment.views
         guard let snapshot = running.barSnapshot, let live = shownBar(of: running.container),
-            let parent = tree[live]?.parent, let liveFrame = tree[live]?.frame
+            let parent = tree.parent(of: live), let liveFrame = tree.frame(of: live)
         else { return }
         let resting = running.barResting ?? liveFrame
         running.barResting = resting
         let pushing = running.operation == .push
-        if tree[snapshot]?.parent != parent {
+        if tree.parent(of: snapshot) != parent {
             try? tree.addChild(snapshot, to: parent, by: .host)
             if pushing { try? tree.addChild(live, to: parent, by: .host) }  // the incoming bar over it
         }
         let moved = Rect(x: resting.x + offset.x, y: resting.y, width: resting.width, height: resting.height)
-        let still = tree[snapshot]?.frame ?? resting
+        let still = tree.frame(of: snapshot) ?? resting
         try? tree.setFrame(live, pushing ? moved : resting, by: .host)
         try? tree.setFrame(
             snapshot,
@@ -182,7 +182,7 @@ extension PlugboardApp {
             try? tree.setIdentifier(shadow, "transition-shadow", by: .host)
             try? tree.setBackgroundColor(shadow, Self.shadowColor, by: .host)
         }
-        if tree[shadow]?.parent != parent { try? tree.addChild(shadow, to: parent, by: .host) }
+        if tree.parent(of: shadow) != parent { try? tree.addChild(shadow, to: parent, by: .host) }
         let edge = running.spec.direction == .fromRight ? moved.x - Self.shadowWidth : moved.maxX
         try? tree.setFrame(
             shadow, Rect(x: edge, y: moved.y, width: Self.shadowWidth, height: moved.height), by: .host)
@@ -237,7 +237,7 @@ extension PlugboardApp {
         let tree = environment.views
         switch running.operation {
         case .push, .pop:
-            guard let view = running.mover?.controller.view, let now = tree[view]?.frame else { return [] }
+            guard let view = running.mover?.controller.view, let now = tree.frame(of: view) else { return [] }
             let offset = running.spec.offset(
                 arrived: running.operation.moverArrives ? 1 : 0, width: now.width, height: now.height)
             let end = Rect(x: offset.x, y: offset.y, width: now.width, height: now.height)
@@ -247,22 +247,22 @@ extension PlugboardApp {
             }
             var moves: [(view: ViewHandle, now: Rect, end: Rect)] = [(view, now, end)]
             for other in alongside {
-                guard let frame = tree[other]?.frame else { continue }
+                guard let frame = tree.frame(of: other) else { continue }
                 let moved = Rect(
                     x: frame.x + end.x - now.x, y: frame.y + end.y - now.y, width: frame.width, height: frame.height)
                 moves.append((other, frame, moved))
             }
             return moves
         case .present:
-            guard let container = presented.last, let now = tree[container.layer]?.frame else { return [] }
+            guard let container = presented.last, let now = tree.frame(of: container.layer) else { return [] }
             return [(container.layer, now, frames(for: container).window)]
         case .menuOpen, .menuClose:
-            guard let panel = (root as? BuiltInSideMenu)?.panel, let now = tree[panel]?.frame else { return [] }
+            guard let panel = (root as? BuiltInSideMenu)?.panel, let now = tree.frame(of: panel) else { return [] }
             let offset = running.spec.offset(
                 arrived: running.operation.moverArrives ? 1 : 0, width: now.width, height: now.height)
             return [(panel, now, Rect(x: offset.x, y: offset.y, width: now.width, height: now.height))]
         case .dismiss:
-            guard let container = leaving, let now = tree[container.layer]?.frame else { return [] }
+            guard let container = leaving, let now = tree.frame(of: container.layer) else { return [] }
             let resting = frames(for: container).window
             let offset = running.spec.offset(arrived: 0, width: device.width, height: device.height)
             return [

@@ -113,12 +113,13 @@ struct OpenTable<Element: OpenTableElement> {
         count -= 1
         var hole = index
         var next = (index + 1) & mask
-        while let element = slots[next] {
-            // `element` may fill the hole when the hole lies on its probe run from home to `next`.
-            let start = home(element.tableHash)
+        while let hash = slots[next]?.tableHash {
+            // The element may fill the hole when the hole lies on its probe run from home to
+            // `next`. Swapped, not copied: an element that holds references moves without
+            // counting them.
+            let start = home(hash)
             if (hole &- start) & mask < (next &- start) & mask {
-                slots[hole] = element
-                slots[next] = nil
+                slots.swapAt(hole, next)
                 hole = next
             }
             next = (next + 1) & mask

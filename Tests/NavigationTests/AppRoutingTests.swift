@@ -51,6 +51,40 @@ import Testing
         #expect(reopened.state.url == url)
     }
 
+    /// A screen only a nav item opens (the Live drawer, the cast picker) has no route: its state
+    /// URL names it by its synthetic id. Another URL opens from there (it is dismissed), and that
+    /// state URL reopens it through the item, in a fresh app too. `SupervisedModelTests` found
+    /// `open` refused from such a state ("no route 'live_drawer:nb-live'").
+    @Test func aScreenOnlyAnItemOpensCanBeLeftAndReopenedByURL() throws {
+        let url = "app://home?live_drawer%3Anb-live=v"
+        let app = try Self.showcase()
+        defer { app.shutdown() }
+        try app.tap(identifier: "nav-item:nb-live")
+        #expect(app.state.url == url)
+        try app.open(urlText: "app://shows")
+        #expect(app.state.rootStack == ["shows"] && app.state.presented.isEmpty)
+        try app.open(urlText: url)
+        #expect(app.state.url == url)
+        #expect(app.state.rootStack == ["home"] && app.state.presented == [["live_drawer:nb-live"]])
+
+        let reopened = try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath, startURL: url)
+        defer { reopened.shutdown() }
+        #expect(reopened.startURLFailure == nil)
+        #expect(reopened.state.url == url)
+    }
+
+    /// The cast picker, from a screen whose bar has the cast button.
+    @Test func theCastPickersStateURLReopensIt() throws {
+        let url = "app://home/shows?cast%3Asb-cast=v"
+        let app = try PlugboardApp(folder: Showcase.url, searchPath: Built.searchPath, startURL: url)
+        defer { app.shutdown() }
+        #expect(app.startURLFailure == nil)
+        #expect(app.state.presented == [["cast:sb-cast"]])
+        #expect(app.state.url == url)
+        try app.open(urlText: "app://home/shows")
+        #expect(app.state.presented.isEmpty)
+    }
+
     /// A name is written only when it reads back to the very data source: Harbour Lights is in
     /// Home's feed and in Shows', so as the root (no screen beneath to say which feed) it keeps
     /// its JSON text; `{"data": "42"}` stays `::42`.

@@ -27,6 +27,7 @@ import Testing
         let sessions = try Self.ways.map { try ScriptedRun($0.arguments, environment: $0.environment) }
         defer { sessions.forEach { $0.finish() } }
         var history: [String] = []
+        var previous: String?  // the state URL before the last command
         var answers = sessions.map { $0.nextLine() }  // the first drawing's state
         for step in 0...Self.steps {
             let states = answers.map { $0.map(StateLine.init) }
@@ -45,6 +46,11 @@ import Testing
                 try #require(state?.comparable == reference.comparable, "\(way.name) differs: \(context)")
             }
             #expect(reference.invariantViolations.isEmpty, "\(reference.invariantViolations): \(context)")
+            // Opening the state URL is a way to stay where one is.
+            if let last = history.last, last.hasPrefix("open "), last == previous.map({ "open \($0)" }) {
+                #expect(reference.url == previous, "the state URL did not reopen itself: \(context)")
+            }
+            previous = reference.url
             guard step < Self.steps else { break }
             let command = reference.nextCommand(&random)
             history.append(command)
@@ -80,6 +86,7 @@ private struct StateLine {
     }
 
     private var state: [String: Any] { object["state"] as? [String: Any] ?? [:] }
+    var url: String? { state["url"] as? String }
     private var rootStack: [String] { state["rootStack"] as? [String] ?? [] }
     private var presented: [[String]] { state["presented"] as? [[String]] ?? [] }
     private var targets: [(number: Int, identifier: String?)] {
@@ -106,6 +113,9 @@ private struct StateLine {
     /// presented, the menu when the bar shows its button), or a route, a device or a question. Some still fail (a screen that refuses
     /// its data): the run then ends, alike everywhere.
     func nextCommand(_ random: inout SeededRandom) -> String {
+        // On the virtual clock a transition runs until waited out; the app takes no other
+        // command meanwhile.
+        if state["transition"] != nil { return ["wait 100", "wait 1000", "state"][Int(random.next() % 3)] }
         let visibleStack = presented.last ?? rootStack
         var choices: [String] = []
         for target in targets {
@@ -116,9 +126,10 @@ private struct StateLine {
         if !presented.isEmpty { choices += ["close", "close"] }
         if (state["bar"] as? [String: Any])?["contextButton"] as? String == "menu" { choices.append("menu") }
         if rootStack.count > 1 { choices.append("pop") }
+        if let url = state["url"] as? String { choices.append("open \(url)") }
         choices += [
-            "open app://shows", "open app://news/article::42", "push movies", "present epg", "root home",
-            "device tablet", "device phone", "state", "scroll +120",
+            "select m-shows", "select m-news", "open app://home?live_drawer%3Anb-live=v", "open app://shows", "open app://news/article::42", "push movies", "present epg", "root home",
+            "device tablet", "device phone", "state", "scroll +120", "clock virtual", "clock instant",
         ]
         return choices[Int(random.next() % UInt64(choices.count))]
     }

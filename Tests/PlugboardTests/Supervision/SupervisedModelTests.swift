@@ -128,7 +128,8 @@ private struct StateLine {
         if rootStack.count > 1 { choices.append("pop") }
         if let url = state["url"] as? String { choices.append("open \(url)") }
         choices += [
-            "select m-shows", "select m-news", "open app://home?live_drawer%3Anb-live=v", "open app://shows", "open app://news/article::42", "push movies", "present epg", "root home",
+            "select m-shows", "select m-news", "open app://home?live_drawer%3Anb-live=v", "open app://shows",
+            "open app://news/article::42", "push movies", "present epg", "root home",
             "device tablet", "device phone", "state", "scroll +120", "clock virtual", "clock instant",
         ]
         return choices[Int(random.next() % UInt64(choices.count))]

@@ -108,8 +108,6 @@ extension ViewHandle: OpenTableElement {
 }
 
 extension OpenTable where Element == ViewHandle {
-    func contains(_ handle: ViewHandle) -> Bool { element(handle, hash: ViewHandle.tableHash(handle)) != nil }
-
     /// Removes `handle`, if it is here.
     mutating func remove(_ handle: ViewHandle) { remove(handle, hash: ViewHandle.tableHash(handle)) }
 }

@@ -7,8 +7,9 @@ import Testing
 /// to fork (`PLUGBOARD_NO_ENGINE_FORK`) and the app `--in-process` runs are one app: seeded random
 /// sessions of shell commands, typed one at a time into all three as an app builder's script
 /// would, give the same state line after every command (view handles aside: each process numbers
-/// its own views), and the same error and exit status where a command fails. The in-process app's
-/// own rules are `NavigationModelTests`'s; this holds the processes to it.
+/// its own views). The model picks only commands the state allows, so none may fail; reopening the
+/// state URL must stay where it is. The in-process app's own rules are `NavigationModelTests`'s;
+/// this holds the processes, and the shell's doors into the app, to them.
 ///
 /// A failing seed is named in the failure with its commands so far; add it to `seeds` to replay it.
 @Suite(.timeLimit(.minutes(5))) struct SupervisedModelTests {

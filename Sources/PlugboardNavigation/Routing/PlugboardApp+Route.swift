@@ -69,8 +69,10 @@ extension PlugboardApp {
         case .hide(let key, _), .show(let key, _):
             guard routes.route(key) != nil || itemOpening(key) != nil else { throw .unknownRoute(key) }
         case .replace(let key, _), .push(let key, _):
-            if routes.route(key) == nil, itemOpening(key) != nil { return }
-            guard let route = routes.route(key) else { throw .unknownRoute(key) }
+            guard let route = routes.route(key) else {
+                guard itemOpening(key) != nil else { throw .unknownRoute(key) }
+                return
+            }
             guard route.screenID != nil, route.kind != .animation else {
                 throw .unusable("'\(key)' is an animation route, not a screen of the stack")
             }
@@ -92,15 +94,11 @@ extension PlugboardApp {
         case .replace(let key, _), .push(let key, _): routeTransition = routes.route(key)?.transition
         case .pop: break
         }
-        if let item = openedOnlyByAnItem(update) {
-            openOrClose(item, update)
-            return
-        }
         switch update {
         case .hide(let key, _):
             if key == AppRoutes.menu {
                 if isMenuOpen { menu() }
-            } else if let screenID = routes.route(key)?.screenID,
+            } else if let screenID = routes.route(key)?.screenID ?? itemOpening(key).map({ _ in key }),
                 let container = presented.last(where: { $0.stack.first?.key.screenID == screenID })
             {
                 dismiss(container)
@@ -115,10 +113,18 @@ extension PlugboardApp {
                 var request = NavigationRequest(.screen(screenID), origin: .link, presentation: .present)
                 request.asDrawer = route.kind == .animation
                 open(request)
+            } else if let item = itemOpening(key) {
+                _ = manager.perform(item, origin: .navigationBar, from: topContainer)  // as a tap in a bar
             }
         case .replace(let key, let data), .push(let key, let data):
-            guard let screenID = routes.route(key)?.screenID else { return }
             let replaces = if case .replace = update { true } else { false }
+            guard let screenID = routes.route(key)?.screenID else {
+                // As the menu would (the root's content) or a link would (pushed).
+                if let item = itemOpening(key) {
+                    _ = manager.perform(item, origin: replaces ? .menu : .link, from: rootContainer)
+                }
+                return
+            }
             let previous = replaces ? nil : rootContainer.top?.key.screenID
             var request = NavigationRequest(
                 .screen(screenID), origin: .link, dataSource: object ?? dataSource(ofRouteData: data, after: previous),
@@ -134,40 +140,17 @@ extension PlugboardApp {
         }
     }
 
-    /// The item behind `update`'s screen when no route names it (a pop needs neither).
-    private func openedOnlyByAnItem(_ update: RouteUpdate) -> NavItem? {
-        switch update {
-        case .hide(let key, _), .show(let key, _), .replace(let key, _), .push(let key, _):
-            routes.route(key) == nil ? itemOpening(key) : nil
-        case .pop: nil
-        }
-    }
-
     /// The nav item that opens the screen a state URL names `key` when no route does: the
     /// screens only an item opens are written with their synthetic ids (`live_drawer:nb-live`,
     /// `cast:sb-cast`, `settings:sb-settings`: the item's type or the host screen's, then its
-    /// id), so the URL of a state one of them is in can be opened, and left, like any other.
+    /// id), so the URL of a state one of them is in can be opened, and left, like any other:
+    /// dismissed by that id, opened by carrying the item out again (`apply`).
     func itemOpening(_ key: String) -> NavItem? {
         guard let colon = key.firstIndex(of: ":"), let item = manager.item(String(key[key.index(after: colon)...]))
         else { return nil }
         let kind = key[..<colon]
         let names = [item.typeName, "cast"] + BuiltInScreenType.allCases.map(\.rawValue)
         return names.contains(String(kind)) ? item : nil
-    }
-
-    /// Applies `update` to the screen `item` opens, through the item's own behaviour: hidden,
-    /// the presented container it is the first screen of is dismissed; shown, the item is
-    /// carried out as a tap on it in a bar would be (presented); as a component of the URL, as
-    /// the menu would (the root's content) or a link would (pushed onto the root stack).
-    private func openOrClose(_ item: NavItem, _ update: RouteUpdate) {
-        switch update {
-        case .hide(let key, _):
-            if let container = presented.last(where: { $0.stack.first?.key.screenID == key }) { dismiss(container) }
-        case .show: _ = manager.perform(item, origin: .navigationBar, from: topContainer)
-        case .replace: _ = manager.perform(item, origin: .menu, from: rootContainer)
-        case .push: _ = manager.perform(item, origin: .link, from: rootContainer)
-        case .pop: break  // never here: a pop is by place
-        }
     }
 
     /// Dismisses `container`, wherever it is among the presented ones.

@@ -109,14 +109,36 @@ package final class InstanceHost {
     /// `call`, or nil — the call refused and logged — when its instance was destroyed, when the
     /// call comes from another thread than the host's (never a data race), or during `create`
     /// (the ABI's rule 5). The environment's observer hears of every call first.
+    ///
+    /// Inlined into every host function, with everything but the usual case (a live instance,
+    /// the host's thread, no observer) out of line: a plugin's screen makes about ninety host
+    /// calls, and the call and the instance's reference count were a twentieth of the host's
+    /// work in a tap that makes one (docs/performance.md, round nineteen).
+    @inline(__always)
     static func from(_ host: UnsafePointer<pb_host_t>?, _ call: String) -> InstanceHost? {
-        guard let host else { return nil }
-        guard let data = host.pointee.host_data else { return nil }  // the host never leaves it NULL
-        if let destroyed = DestroyedHost.from(data) {
-            destroyed.refuse(call)
+        // The host never leaves `host_data` NULL; a tagged one is a destroyed instance's.
+        guard let data = host?.pointee.host_data, UInt(bitPattern: data) & 1 == 0 else {
+            refuseDestroyed(host, call)
             return nil
         }
         let instance = Unmanaged<InstanceHost>.fromOpaque(data).takeUnretainedValue()
+        let environment = instance.environment
+        guard environment.hostCallObserver == nil, environment.isHostThread, !instance.isInCreate else {
+            return checked(instance, call)
+        }
+        return instance
+    }
+
+    /// `from` for a call through a destroyed instance's struct: refused under its plugin's name.
+    @inline(never)
+    private static func refuseDestroyed(_ host: UnsafePointer<pb_host_t>?, _ call: String) {
+        guard let data = host?.pointee.host_data, let destroyed = DestroyedHost.from(data) else { return }
+        destroyed.refuse(call)
+    }
+
+    /// `from` when someone observes host calls, or the call needs refusing.
+    @inline(never)
+    private static func checked(_ instance: InstanceHost, _ call: String) -> InstanceHost? {
         instance.environment.hostCallObserver?(instance, call)
         if !instance.environment.isHostThread, !anyThreadCalls.contains(call) {  // the cheap test first
             instance.refuse(call, because: "called from another thread; host functions are [main-thread]")
@@ -130,6 +152,8 @@ package final class InstanceHost {
     }
 
     /// Runs a view call for the plugin; a refusal is logged with the plugin's id and the call.
+    /// Inlined, as `from` is, so each host function is one function.
+    @inline(__always)
     static func perform(
         _ host: UnsafePointer<pb_host_t>?, _ call: String, _ body: (InstanceHost) throws -> Void
     ) -> Bool {

@@ -61,7 +61,7 @@ extension PlugboardApp {
         if rootContainer.stack.isEmpty, let home {
             let key = ScreenCache.Key(screenID: home.id, dataSource: nil)
             let target = ResolvedTarget(key: key, screenPresentation: nil) { [unowned self] key in
-                entry(for: home, dataSource: nil, key: key)
+                screens.entry(home, dataSource: nil, key: key)
             }
             show(entry(target, replacing: rootContainer), in: rootContainer, replacing: true)
         }

@@ -4,11 +4,21 @@ import PlugboardCore
 import PlugboardLoader
 
 /// A plugin of the app whose library loaded: its manifest entry, library and descriptor.
-package struct LoadedPlugin {
-    package var entry: PluginEntry
-    package var library: PluginLibrary
-    package var descriptor: PluginDescriptor
+///
+/// A class, fixed once loaded: every screen made looks its plugin up, and a struct of the
+/// entry, manifest and descriptor was copied (and its dozens of references counted) at each
+/// lookup (docs/performance.md, round nineteen).
+package final class LoadedPlugin {
+    package let entry: PluginEntry
+    package let library: PluginLibrary
+    package let descriptor: PluginDescriptor
     package var manifest: PluginManifest { entry.manifest }
+
+    init(entry: PluginEntry, library: PluginLibrary, descriptor: PluginDescriptor) {
+        self.entry = entry
+        self.library = library
+        self.descriptor = descriptor
+    }
 }
 
 /// A plugin the app names whose code could not be loaded, and why.

@@ -268,7 +268,7 @@ public final class PlugboardApp {
                 }
             }
             guard let home else { return }
-            let entry = entry(for: home, dataSource: nil, key: ScreenCache.Key(screenID: home.id, dataSource: nil))
+            let entry = screens.entry(home, dataSource: nil, key: ScreenCache.Key(screenID: home.id, dataSource: nil))
             cache.insert(entry)
             show(entry, in: rootContainer, replacing: false)
         }
@@ -297,16 +297,6 @@ public final class PlugboardApp {
             record(AppEvent("fallback", "builtin.side_menu", detail: error.description))
             return fallback()
         }
-    }
-
-    /// The stack entry for a rivers.json screen opened with `dataSource`.
-    func entry(for screen: Screen, dataSource: JSONValue?, key: ScreenCache.Key) -> ScreenEntry {
-        let whiteLabel =
-            BuiltInScreenType(rawValue: screen.type)?.isWhiteLabel == true
-            || configuration.plugins.entry(screen.type)?.manifest.plugboard?.whiteLabel == true
-        return ScreenEntry(
-            controller: screens.make(screen, dataSource: dataSource), screen: screen, isWhiteLabel: whiteLabel, key: key
-        )
     }
 
     /// Hands `url` to the system, as a URL nav item asks (seed 000: "Opens external URL"): the

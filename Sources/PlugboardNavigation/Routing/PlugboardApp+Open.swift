@@ -157,7 +157,7 @@ extension PlugboardApp {
             }
             let key = ScreenCache.Key(screenID: id, dataSource: dataSource)
             return ResolvedTarget(key: key, screenPresentation: screen.styles.presentation) { [unowned self] key in
-                entry(for: screen, dataSource: dataSource, key: key)
+                screens.entry(screen, dataSource: dataSource, key: key)
             }
         case .component(let item):
             let dataSource = dataSource ?? ScreenProps.componentModels(item).dataSource

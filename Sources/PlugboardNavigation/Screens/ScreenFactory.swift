@@ -44,13 +44,62 @@ final class ScreenFactory {
     }
 
     /// The configuration never changes after load, so the texts of a rivers.json screen opened
-    /// with its own data source, and each plugin's model, are made once, not at every creation.
+    /// with its own data source, and what the factory needs to know of each screen type, are
+    /// found once, not at every creation.
     private var screenTexts: [String: ModelTexts] = [:]
-    private var pluginTexts: [String: String] = [:]
+    private var types: [String: ScreenType] = [:]
+
+    /// What the factory knows of a screen type.
+    private struct ScreenType {
+        var server: Server
+        /// The host's own screen of this name, if it is one.
+        var builtIn: BuiltInScreenType?
+        /// Built-in Settings or EPG, or a plugin whose manifest says `white_label`.
+        var isWhiteLabel: Bool
+    }
+
+    /// What serves a screen type: a screen plugin with its model's text, a plugin that failed to
+    /// load, or neither (the host's own screens).
+    private enum Server {
+        case plugin(LoadedPlugin, pluginJSON: String)
+        case failed(String)
+        case host
+    }
+
+    private func type(_ name: String) -> ScreenType {
+        if let known = types[name] { return known }
+        let server: Server
+        if let failure = plugins.failures[name] {
+            server = .failed(failure.description)
+        } else if let plugin = plugins.plugin(name), plugin.descriptor.kind == .screen {
+            server = .plugin(plugin, pluginJSON: plugin.entry.pluginModelJSON)
+        } else {
+            server = .host
+        }
+        let builtIn = BuiltInScreenType(rawValue: name)
+        let type = ScreenType(
+            server: server, builtIn: builtIn,
+            isWhiteLabel: builtIn?.isWhiteLabel == true || configuration.plugins.isWhiteLabel(name))
+        types[name] = type
+        return type
+    }
+
+    /// The stack entry for a rivers.json screen opened with `dataSource` (the screen's own when
+    /// nil), under `key`.
+    func entry(_ screen: Screen, dataSource: JSONValue?, key: ScreenCache.Key) -> ScreenEntry {
+        let type = type(screen.type)
+        return ScreenEntry(
+            controller: make(screen, type, dataSource: dataSource), screen: screen, isWhiteLabel: type.isWhiteLabel,
+            key: key)
+    }
 
     /// The controller for a rivers.json screen. `dataSource`, when given (the data of the cell
     /// or nav item that opens the screen), replaces the screen's own.
     func make(_ screen: Screen, dataSource given: JSONValue? = nil) -> any ScreenController {
+        make(screen, type(screen.type), dataSource: given)
+    }
+
+    private func make(_ screen: Screen, _ type: ScreenType, dataSource given: JSONValue?) -> any ScreenController {
         let title = screen.name ?? screen.id
         // The screen's own data source merges its manifest's defaults: only made when used.
         let ownDataSource = { ScreenProps.dataSource(of: screen.dataObject.merged) }
@@ -61,12 +110,12 @@ final class ScreenFactory {
             screenTexts[screen.id] = made
             return made
         }
-        if let made = makePlugin(type: screen.type, id: screen.id, title: title, texts: texts) {
+        if let made = makePlugin(type: screen.type, type.server, id: screen.id, title: title, texts: texts) {
             return made
         }
         let dataSource = given ?? ownDataSource()
         let kind: BuiltInScreen.Kind
-        switch BuiltInScreenType(rawValue: screen.type) {
+        switch type.builtIn {
         case .web: kind = .web(url: dataSource?.objectValue?["source"]?.stringValue ?? "about:blank")
         case .settings: kind = .whiteLabel("Settings")
         case .epg: kind = .whiteLabel("EPG")
@@ -99,7 +148,7 @@ final class ScreenFactory {
         let title = item.title ?? item.typeName
         let (model, dataSource) = ScreenProps.componentModels(item, dataSource: dataSource)
         if let made = makePlugin(
-            type: item.typeName, id: id, title: title,
+            type: item.typeName, type(item.typeName).server, id: id, title: title,
             texts: { ModelTexts(screenModel: model, dataSource: dataSource) })
         {
             return made
@@ -114,7 +163,7 @@ final class ScreenFactory {
         let id = "web:\(itemID)"
         let (model, data) = ScreenProps.webModels(url: url, title: title, itemID: itemID)
         if let made = makePlugin(
-            type: "web", id: id, title: title, texts: { ModelTexts(screenModel: model, dataSource: data) })
+            type: "web", type("web").server, id: id, title: title, texts: { ModelTexts(screenModel: model, dataSource: data) })
         {
             return made
         }
@@ -132,14 +181,14 @@ final class ScreenFactory {
     }
 
     private func makePlugin(
-        type: String, id: String, title: String, texts: () -> ModelTexts
+        type: String, _ server: Server, id: String, title: String, texts: () -> ModelTexts
     ) -> (any ScreenController)? {
-        if let failure = plugins.failures[type] {
-            return error(id: id, type: type, title: title, failure.description)
+        let (plugin, pluginJSON): (LoadedPlugin, String)
+        switch server {
+        case .failed(let failure): return error(id: id, type: type, title: title, failure)
+        case .host: return nil
+        case .plugin(let loaded, let json): (plugin, pluginJSON) = (loaded, json)
         }
-        guard let plugin = plugins.plugin(type), plugin.descriptor.kind == .screen else { return nil }
-        let pluginJSON = pluginTexts[type] ?? plugin.entry.pluginModelJSON
-        if pluginTexts[type] == nil { pluginTexts[type] = pluginJSON }
         let texts = texts()
         do throws(PluginLoadError) {
             let instance = try ScreenInstance(

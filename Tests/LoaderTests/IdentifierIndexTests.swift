@@ -44,6 +44,25 @@ struct IdentifierIndexTests {
         agreesWithADictionary(identifiers: 60, hash: { _ in 5 })
     }
 
+    /// An identifier no view has keeps its entry for the next view that takes it, but the kept
+    /// entries are bounded: a plugin that sets ever new identifiers grows nothing.
+    @Test func emptiedIdentifiersAreKeptBoundedly() {
+        var index = IdentifierIndex()
+        let view = ViewHandle(1 << 32 | 7)
+        for number in 0..<10_000 {
+            let name = "row-\(number)"
+            index.insert(view, identifier: name, hash: IdentifierIndex.hash(name))
+            index.remove(view, identifier: name, hash: IdentifierIndex.hash(name))
+            #expect(index.count == 0)
+            #expect(index["row-\(number)"] == nil)
+            #expect(index.emptyEntries <= IdentifierIndex.keptEmpty)
+        }
+        let again = ViewHandle(2 << 32 | 9)
+        index.insert(again, identifier: "row-9999", hash: IdentifierIndex.hash("row-9999"))
+        #expect(index["row-9999"].map(Array.init) == [again])
+        #expect(index.count == 1)
+    }
+
     @Test func anIdentifierIsFoundByItsText() {
         var index = IdentifierIndex()
         let view = ViewHandle(42)

@@ -19,36 +19,29 @@ package final class InstanceModels {
         var strings = HandedStrings()
     }
 
-    // One slot per kind, stored in the object rather than in arrays: every screen instance has
-    // these for as long as it is on a stack, and arrays made three more heap blocks each. Each
-    // query reads them, and the kinds are four small integers, so no dictionary has to hash them.
-    // Unchecked as `ViewTree`'s state is: model queries are [main-thread] calls, refused on other
-    // threads before they get here.
-    @exclusivity(unchecked) private var plugin = Slot()
-    @exclusivity(unchecked) private var screen = Slot()
-    @exclusivity(unchecked) private var navBar = Slot()
-    @exclusivity(unchecked) private var dataSource = Slot()
+    // One slot per kind, in one buffer of the object's own rather than in arrays: every screen
+    // instance has these for as long as it is on a stack, and arrays made three more heap
+    // blocks each. Each query reads them, and the kinds are four small integers, so no
+    // dictionary has to hash them. A buffer, not four stored properties behind a `_read` and
+    // `_modify` subscript: those coroutines' frames were allocated on the heap, a malloc and a
+    // free for every access (docs/performance.md, round nineteen). Model queries are
+    // [main-thread] calls, refused on other threads before they get here.
+    private let slots: UnsafeMutablePointer<Slot> = {
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: Kind.allCases.count)
+        slots.initialize(repeating: Slot(), count: Kind.allCases.count)
+        return slots
+    }()
 
     private subscript(kind: Kind) -> Slot {
-        _read {
-            switch kind {
-            case .plugin: yield plugin
-            case .screen: yield screen
-            case .navBar: yield navBar
-            case .dataSource: yield dataSource
-            }
-        }
-        _modify {
-            switch kind {
-            case .plugin: yield &plugin
-            case .screen: yield &screen
-            case .navBar: yield &navBar
-            case .dataSource: yield &dataSource
-            }
-        }
+        unsafeAddress { UnsafePointer(slots + Int(kind.rawValue)) }
+        unsafeMutableAddress { slots + Int(kind.rawValue) }
     }
 
-    deinit { for kind in Kind.allCases { forget(kind) } }
+    deinit {
+        for kind in Kind.allCases { forget(kind) }
+        slots.deinitialize(count: Kind.allCases.count)
+        slots.deallocate()
+    }
 
     /// The model's JSON text as handed to the instance, or nil when it has none.
     package func text(_ kind: Kind) -> String? { self[kind].text }
@@ -153,7 +146,9 @@ package final class InstanceModels {
     func cString(_ kind: Kind, of node: JSONNode, key: Int? = nil, _ text: String) -> UnsafePointer<CChar> {
         let handed = HandedString(node: node.parsedSource?.index ?? -1, key: key)
         if let kept = self[kind].strings[handed] { return UnsafePointer(kept) }
-        let made = strdup(text)!
+        // Through `withCString`: handing `strdup` the string itself converts it through an
+        // allocated array when it is a small one.
+        let made = text.withCString { strdup($0)! }
         self[kind].strings.keep(made, for: handed)
         return UnsafePointer(made)
     }

@@ -116,16 +116,23 @@ package final class InstanceHost {
     /// work in a tap that makes one (docs/performance.md, round nineteen).
     @inline(__always)
     static func from(_ host: UnsafePointer<pb_host_t>?, _ call: String) -> InstanceHost? {
+        unmanaged(host, call)?.takeUnretainedValue()
+    }
+
+    /// `from`, without a reference counted: the instance lives as long as its `pb_host_t` is
+    /// linked to it, which is longer than any call through it.
+    @inline(__always)
+    private static func unmanaged(_ host: UnsafePointer<pb_host_t>?, _ call: String) -> Unmanaged<InstanceHost>? {
         // The host never leaves `host_data` NULL; a tagged one is a destroyed instance's.
         guard let data = host?.pointee.host_data, UInt(bitPattern: data) & 1 == 0 else {
             refuseDestroyed(host, call)
             return nil
         }
-        let instance = Unmanaged<InstanceHost>.fromOpaque(data).takeUnretainedValue()
-        let environment = instance.environment
-        guard environment.hostCallObserver == nil, environment.isHostThread, !instance.isInCreate else {
-            return checked(instance, call)
+        let instance = Unmanaged<InstanceHost>.fromOpaque(data)
+        let usual = instance._withUnsafeGuaranteedRef {
+            $0.environment.hostCallObserver == nil && $0.environment.isHostThread && !$0.isInCreate
         }
+        guard usual else { return checked(instance.takeUnretainedValue(), call).map { _ in instance } }
         return instance
     }
 
@@ -152,18 +159,23 @@ package final class InstanceHost {
     }
 
     /// Runs a view call for the plugin; a refusal is logged with the plugin's id and the call.
-    /// Inlined, as `from` is, so each host function is one function.
+    /// Inlined, as `from` is, so each host function is one function; the instance is lent to
+    /// `body` without a reference counted, which is safe because a view call changes the view
+    /// tree only and cannot end the instance (the calls that can, such as closing a screen, go
+    /// through `from`).
     @inline(__always)
     static func perform(
         _ host: UnsafePointer<pb_host_t>?, _ call: String, _ body: (InstanceHost) throws -> Void
     ) -> Bool {
-        guard let instance = from(host, call) else { return false }
-        do {
-            try body(instance)
-            return true
-        } catch {
-            instance.refuse(call, because: "\(error)")
-            return false
+        guard let instance = unmanaged(host, call) else { return false }
+        return instance._withUnsafeGuaranteedRef { instance in
+            do {
+                try body(instance)
+                return true
+            } catch {
+                instance.refuse(call, because: "\(error)")
+                return false
+            }
         }
     }
 

@@ -17,7 +17,7 @@ public enum Instructions {
     /// libraries, so a change that makes a tap dearer fails CI while the goal is still ahead.
     /// Lower them as the counts fall.
     public static let ceilings: [String: Double] = [
-        "tap-hit-instructions": 30_000, "tap-miss-instructions": 140_000, "growth-stack-depth-instructions": 1.05,
+        "tap-hit-instructions": 30_000, "tap-miss-instructions": 115_000, "growth-stack-depth-instructions": 1.05,
     ]
 
     /// True when `figure` is within its CI ceiling (a figure without one always is).

@@ -66,7 +66,7 @@ final class ScreenFactory {
         case host
     }
 
-    private func type(_ name: String) -> ScreenType {
+    private func screenType(_ name: String) -> ScreenType {
         if let known = types[name] { return known }
         let server: Server
         if let failure = plugins.failures[name] {
@@ -87,7 +87,7 @@ final class ScreenFactory {
     /// The stack entry for a rivers.json screen opened with `dataSource` (the screen's own when
     /// nil), under `key`.
     func entry(_ screen: Screen, dataSource: JSONValue?, key: ScreenCache.Key) -> ScreenEntry {
-        let type = type(screen.type)
+        let type = screenType(screen.type)
         return ScreenEntry(
             controller: make(screen, type, dataSource: dataSource), screen: screen, isWhiteLabel: type.isWhiteLabel,
             key: key)
@@ -96,7 +96,7 @@ final class ScreenFactory {
     /// The controller for a rivers.json screen. `dataSource`, when given (the data of the cell
     /// or nav item that opens the screen), replaces the screen's own.
     func make(_ screen: Screen, dataSource given: JSONValue? = nil) -> any ScreenController {
-        make(screen, type(screen.type), dataSource: given)
+        make(screen, screenType(screen.type), dataSource: given)
     }
 
     private func make(_ screen: Screen, _ type: ScreenType, dataSource given: JSONValue?) -> any ScreenController {
@@ -148,7 +148,7 @@ final class ScreenFactory {
         let title = item.title ?? item.typeName
         let (model, dataSource) = ScreenProps.componentModels(item, dataSource: dataSource)
         if let made = makePlugin(
-            type: item.typeName, type(item.typeName).server, id: id, title: title,
+            type: item.typeName, screenType(item.typeName).server, id: id, title: title,
             texts: { ModelTexts(screenModel: model, dataSource: dataSource) })
         {
             return made
@@ -163,7 +163,8 @@ final class ScreenFactory {
         let id = "web:\(itemID)"
         let (model, data) = ScreenProps.webModels(url: url, title: title, itemID: itemID)
         if let made = makePlugin(
-            type: "web", type("web").server, id: id, title: title, texts: { ModelTexts(screenModel: model, dataSource: data) })
+            type: "web", screenType("web").server, id: id, title: title,
+            texts: { ModelTexts(screenModel: model, dataSource: data) })
         {
             return made
         }

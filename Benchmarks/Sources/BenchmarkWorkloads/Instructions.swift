@@ -13,11 +13,11 @@ public enum Instructions {
     ]
 
     /// What CI enforces (`plugboard-bench instructions --check`): a goal once it is met (the
-    /// cache-hit tap's, since 2026-11-27), else the latest count with room for other CPUs' C
-    /// libraries, so a change that makes a tap dearer fails CI while the goal is still ahead.
-    /// Lower them as the counts fall.
+    /// cache-hit tap's since 2026-11-27, the miss's since 2026-11-29), else the latest count
+    /// with room for other CPUs' C libraries, so a change that makes a tap dearer fails CI while
+    /// the goal is still ahead. Lower them as the counts fall.
     public static let ceilings: [String: Double] = [
-        "tap-hit-instructions": 30_000, "tap-miss-instructions": 115_000, "growth-stack-depth-instructions": 1.05,
+        "tap-hit-instructions": 30_000, "tap-miss-instructions": 100_000, "growth-stack-depth-instructions": 1.05,
     ]
 
     /// True when `figure` is within its CI ceiling (a figure without one always is).

@@ -89,81 +89,81 @@ enum HostTables {
                 return tree.create(kind, owner: instance.owner).rawValue
             },
             release: { host, view in
-                InstanceHost.perform(host, "release") { try $0.views.release(ViewHandle(view), by: $0.owner) }
+                InstanceHost.perform(host, "release") { try $1.release(ViewHandle(view), by: $0.owner) }
             },
             set_identifier: { host, view, identifier in
                 InstanceHost.perform(host, "set_identifier") {
-                    try $0.views.setIdentifier(ViewHandle(view), try utf8(identifier, "identifier"), by: $0.owner)
+                    try $1.setIdentifier(ViewHandle(view), try utf8(identifier, "identifier"), by: $0.owner)
                 }
             },
             set_text: { host, view, text in
                 InstanceHost.perform(host, "set_text") {
-                    if let length = try $0.views.setText(ViewHandle(view), try utf8(text, "text"), by: $0.owner) {
+                    if let length = try $1.setText(ViewHandle(view), try utf8(text, "text"), by: $0.owner) {
                         $0.log(.warning, "set_text: a text of \(length) bytes was cut to \(ViewTree.maximumTextLength)")
                     }
                 }
             },
             set_text_color: { host, view, color in
                 InstanceHost.perform(host, "set_text_color") {
-                    try $0.views.setTextColor(ViewHandle(view), ARGBColor(color), by: $0.owner)
+                    try $1.setTextColor(ViewHandle(view), ARGBColor(color), by: $0.owner)
                 }
             },
             set_background_color: { host, view, color in
                 InstanceHost.perform(host, "set_background_color") {
-                    try $0.views.setBackgroundColor(ViewHandle(view), ARGBColor(color), by: $0.owner)
+                    try $1.setBackgroundColor(ViewHandle(view), ARGBColor(color), by: $0.owner)
                 }
             },
             set_image_url: { host, view, url in
                 InstanceHost.perform(host, "set_image_url") {
-                    try $0.views.setImageURL(ViewHandle(view), try utf8(url, "image URL"), by: $0.owner)
+                    try $1.setImageURL(ViewHandle(view), try utf8(url, "image URL"), by: $0.owner)
                 }
             },
             set_font: { host, view, family, size in
                 InstanceHost.perform(host, "set_font") {
-                    try $0.views.setFont(
+                    try $1.setFont(
                         ViewHandle(view), family: try utf8(family, "font family"), size: size, by: $0.owner)
                 }
             },
             set_alignment: { host, view, alignment in
                 InstanceHost.perform(host, "set_alignment") {
                     guard let value = ViewAlignment(alignment) else { throw ViewError.unknownAlignment(alignment) }
-                    try $0.views.setAlignment(ViewHandle(view), value, by: $0.owner)
+                    try $1.setAlignment(ViewHandle(view), value, by: $0.owner)
                 }
             },
             set_hidden: { host, view, hidden in
                 InstanceHost.perform(host, "set_hidden") {
-                    try $0.views.setHidden(ViewHandle(view), hidden, by: $0.owner)
+                    try $1.setHidden(ViewHandle(view), hidden, by: $0.owner)
                 }
             },
             set_enabled: { host, view, enabled in
                 InstanceHost.perform(host, "set_enabled") {
-                    try $0.views.setEnabled(ViewHandle(view), enabled, by: $0.owner)
+                    try $1.setEnabled(ViewHandle(view), enabled, by: $0.owner)
                 }
             },
             set_frame: { host, view, frame in
                 InstanceHost.perform(host, "set_frame") {
-                    try $0.views.setFrame(ViewHandle(view), Rect(frame), by: $0.owner)
+                    try $1.setFrame(ViewHandle(view), Rect(frame), by: $0.owner)
                 }
             },
             get_frame: { host, view, out in
                 InstanceHost.perform(host, "get_frame") {
-                    let frame = try $0.views.frame(of: ViewHandle(view), by: $0.owner)
+                    let frame = try $1.frame(of: ViewHandle(view), by: $0.owner)
                     out?.pointee = frame.cValue
                 }
             },
             add_child: { host, parent, child in
                 InstanceHost.perform(host, "add_child") {
-                    try $0.views.addChild(ViewHandle(child), to: ViewHandle(parent), by: $0.owner)
+                    try $1.addChild(ViewHandle(child), to: ViewHandle(parent), by: $0.owner)
                 }
             },
             remove_child: { host, parent, child in
                 InstanceHost.perform(host, "remove_child") {
-                    try $0.views.removeChild(ViewHandle(child), from: ViewHandle(parent), by: $0.owner)
+                    try $1.removeChild(ViewHandle(child), from: ViewHandle(parent), by: $0.owner)
                 }
             },
             set_tap_action: { host, view, action, context in
                 InstanceHost.perform(host, "set_tap_action") {
-                    try $0.views.setTapAction(
+                    try $1.setTapAction(
                         ViewHandle(view),
                         action.map { [id = $0.pluginID] in .plugin($0, context: context, pluginID: id) }, by: $0.owner)
                 }

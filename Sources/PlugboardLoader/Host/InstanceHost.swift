@@ -165,16 +165,19 @@ package final class InstanceHost {
     /// through `from`).
     @inline(__always)
     static func perform(
-        _ host: UnsafePointer<pb_host_t>?, _ call: String, _ body: (InstanceHost) throws -> Void
+        _ host: UnsafePointer<pb_host_t>?, _ call: String, _ body: (InstanceHost, ViewTree) throws -> Void
     ) -> Bool {
         guard let instance = unmanaged(host, call) else { return false }
         return instance._withUnsafeGuaranteedRef { instance in
-            do {
-                try body(instance)
-                return true
-            } catch {
-                instance.refuse(call, because: "\(error)")
-                return false
+            // The tree lent as well: the environment keeps it as long as the instance.
+            Unmanaged.passUnretained(instance.environment.views)._withUnsafeGuaranteedRef { tree in
+                do {
+                    try body(instance, tree)
+                    return true
+                } catch {
+                    instance.refuse(call, because: "\(error)")
+                    return false
+                }
             }
         }
     }

@@ -20,10 +20,16 @@ package final class ViewTree {
     /// views, not every view of the app. Keyed by the owner's number, as `grants` is: a key type
     /// of the host's own costs app start a conformance search (docs/performance.md, round
     /// fourteen).
-    @exclusivity(unchecked) private var viewsByOwner: [UInt64: OwnedViews] = [:]
-    /// The owner whose views were created or released last, at hand: an instance creates and
-    /// releases its views in runs, and looking its table up hashed the owner every time.
-    @exclusivity(unchecked) private var lastOwned: (owner: ViewOwner, views: OwnedViews)?
+    /// The current owner's (`currentOwner`) are not here but in `currentViews`, and an owner
+    /// with no views has no entry.
+    @exclusivity(unchecked) private var viewsByOwner: [UInt64: HandleSet] = [:]
+    /// The owner whose views were created or released last, with its views at hand: an instance
+    /// creates and releases its views in runs, and looking its set up hashed the owner every
+    /// time. Values, not a class shared with the index: no reference to count at each view made
+    /// or released. An owner whose views are all released stays current with the set emptied,
+    /// whose room then serves the next owner, so a screen made again allocates no set.
+    @exclusivity(unchecked) private var currentOwner: ViewOwner?
+    @exclusivity(unchecked) private var currentViews = HandleSet(room: 16)
     /// The handles released last (at most `rememberedReleases`), so a call on one says
     /// "released" rather than "invalid". Searched only when a call names no live view.
     @exclusivity(unchecked) private var releaseOrder: [ViewHandle] = []
@@ -46,15 +52,15 @@ package final class ViewTree {
     private static let handleKey = UInt64.random(in: .min ... .max)
 
     /// The handle numbered `sequence`: its low 32 bits are a keyed PRF of the sequence — the
-    /// standard library's `Hasher` (SipHash, with the process's random 128-bit seed) over this
-    /// process's key and the sequence — never zero. A plugin that sees its own handles learns
-    /// nothing of the key (SplitMix64's invertible finaliser, used before, gave it up from two
-    /// handles in seconds), so it cannot make up another instance's handles.
+    /// standard library's SipHash of the sequence, keyed by the process's random 128-bit seed
+    /// with this process's key mixed in (`_rawHashValue(seed:)`, the one-word hash its own sets
+    /// use) — never zero. A plugin that sees its own handles learns nothing of the key
+    /// (SplitMix64's invertible finaliser, used before, gave it up from two handles in seconds),
+    /// so it cannot make up another instance's handles. One call, where a `Hasher` fed the key
+    /// and then the sequence cost twice as much for every view made.
     static func handle(sequence: UInt64) -> ViewHandle {
-        var hasher = Hasher()
-        hasher.combine(handleKey)
-        hasher.combine(sequence)
-        let tag = UInt64(UInt(bitPattern: hasher.finalize())) >> 32
+        let hash = sequence._rawHashValue(seed: Int(truncatingIfNeeded: handleKey))
+        let tag = UInt64(UInt(bitPattern: hash)) >> 32
         return ViewHandle(sequence << 32 | max(1, tag))
     }
 
@@ -124,8 +130,8 @@ package final class ViewTree {
 
     /// How many views `owner` has.
     package func count(ownedBy owner: ViewOwner) -> Int {
-        if let last = lastOwned, last.owner == owner { return last.views.table.count }
-        return viewsByOwner[owner.rawValue]?.table.count ?? 0
+        if owner == currentOwner { return currentViews.count }
+        return viewsByOwner[owner.rawValue]?.count ?? 0
     }
 
     /// Creates a detached view of `kind` owned by `owner`.
@@ -133,38 +139,30 @@ package final class ViewTree {
     package func create(_ kind: ViewKind, owner: ViewOwner) -> ViewHandle {
         let handle = Self.handle(sequence: Self.nextHandle.wrappingAdd(1, ordering: .relaxed).oldValue)
         views.insert(HostView(handle: handle, kind: kind, owner: owner))
-        owned(by: owner).table.insert(handle)
+        makeCurrent(owner)
+        currentViews.insert(handle)
         return handle
     }
 
-    /// One owner's live views: a class, so `lastOwned` can keep them at hand. Room for 16 from
-    /// the start: a screen makes a dozen views or so, and growing the set twice on the way
-    /// was a twentieth of the host's work in a tap that makes a screen.
-    private final class OwnedViews {
-        @exclusivity(unchecked) var table = HandleSet(room: 16)
-    }
-
-    /// `owner`'s views, made empty the first time.
-    private func owned(by owner: ViewOwner) -> OwnedViews {
-        if let last = lastOwned, last.owner == owner { return last.views }
-        let views: OwnedViews
-        if let found = viewsByOwner[owner.rawValue] {
-            views = found
-        } else {
-            views = OwnedViews()
-            viewsByOwner[owner.rawValue] = views
+    /// Makes `owner` the current owner, its views in `currentViews`: the last one's go back to
+    /// the index unless it has none. A new owner's set has room for 16 from the start (a screen
+    /// makes a dozen views or so, and growing the set twice on the way was a twentieth of the
+    /// host's work in a tap that makes a screen), or the emptied set's room.
+    private func makeCurrent(_ owner: ViewOwner) {
+        guard owner != currentOwner else { return }
+        if let last = currentOwner, !currentViews.isEmpty {
+            viewsByOwner[last.rawValue] = currentViews
+            currentViews = viewsByOwner.removeValue(forKey: owner.rawValue) ?? HandleSet(room: 16)
+        } else if let stored = viewsByOwner.removeValue(forKey: owner.rawValue) {
+            currentViews = stored
         }
-        lastOwned = (owner, views)
-        return views
+        currentOwner = owner
     }
 
-    /// Takes `handle` out of `owner`'s views, and the owner out of the index once it has none.
+    /// Takes `handle` out of `owner`'s views.
     private func disown(_ handle: ViewHandle, of owner: ViewOwner) {
-        let views = owned(by: owner)
-        views.table.remove(handle)
-        guard views.table.isEmpty else { return }
-        viewsByOwner[owner.rawValue] = nil
-        lastOwned = nil
+        makeCurrent(owner)
+        currentViews.remove(handle)
     }
 
     /// Where the live view `handle` is in `views`; a handle of no live view is an error.
@@ -235,7 +233,7 @@ package final class ViewTree {
     /// Releases every view `owner` still has (after its instance was destroyed); returns how many.
     @discardableResult
     package func releaseAll(ownedBy owner: ViewOwner) -> Int {
-        let left = viewsByOwner[owner.rawValue]?.table.values ?? []
+        let left = (owner == currentOwner ? currentViews : viewsByOwner[owner.rawValue])?.values ?? []
         // Linear: each parent that stays loses all of these children in one pass, and the views
         // are then released with no parent to search (one by one, a container of n children
         // cost n² steps).

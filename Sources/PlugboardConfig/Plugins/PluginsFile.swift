@@ -88,13 +88,6 @@ package struct PluginsFile: Sendable {
     /// The entry whose manifest has `identifier`.
     package func entry(_ identifier: String) -> PluginEntry? { positions[identifier].map { entries[$0] } }
 
-    /// True when the manifest with `identifier` declares its screens white-label. Read in place,
-    /// as `initialValues` is: it is asked for every screen made.
-    package func isWhiteLabel(_ identifier: String) -> Bool {
-        guard let position = positions[identifier] else { return false }
-        return entries[position].manifest.plugboard?.whiteLabel == true
-    }
-
     /// The initial values of `section` in the manifest with `identifier`, or none: the defaults
     /// behind a screen's or navigation's objects. Read in place, since `entry` copies a whole
     /// entry (every field of its manifest retained) and this is asked for every screen.

@@ -79,7 +79,8 @@ final class ScreenFactory {
         let builtIn = BuiltInScreenType(rawValue: name)
         let type = ScreenType(
             server: server, builtIn: builtIn,
-            isWhiteLabel: builtIn?.isWhiteLabel == true || configuration.plugins.isWhiteLabel(name))
+            isWhiteLabel: builtIn?.isWhiteLabel == true
+                || configuration.plugins.entry(name)?.manifest.plugboard?.whiteLabel == true)
         types[name] = type
         return type
     }
